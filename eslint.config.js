@@ -1,0 +1,88 @@
+// Lint rules, including the import boundaries of the architecture:
+// - UI code (routes, views, components) never touches workers, shaders or media internals;
+//   it reads state and calls actions.
+// - The client (src, workers) and the servers share only server/shared.
+// - Servers never import client code; server/shared imports nothing outside itself.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverInternals = {
+  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/media/**'],
+  message: 'Client code may import only server/shared from the servers.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverInternals] }] },
+  },
+  {
+    files: ['src/routes/**/*.{ts,tsx}', 'src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverInternals,
+            {
+              group: ['**/workers/**', '**/shaders/**', '**/media/*/**', 'twgl.js', 'comlink'],
+              message: 'UI code reads state and calls actions; media internals stay behind src/media facades.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/workers/**'], message: 'Servers never import client code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*', '!./*'], message: 'server/shared is imported by both sides and imports nothing outside itself.' },
+            { group: ['node:*', 'fastify', 'better-sqlite3'], message: 'server/shared must run in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/recorder/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', '@fastify/*'], message: 'domain/ is plain TypeScript: no fastify.' }] },
+      ],
+    },
+  },
+);

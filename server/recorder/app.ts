@@ -1,0 +1,60 @@
+/**
+ * The recorder's HTTP application: the /service API, its WebSockets and the
+ * built client at '/'. Wiring only: each area registers its routes with the
+ * services it needs; the services live in domain/ and media/.
+ */
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import type { RecorderConfig } from './config';
+import { installAuth } from './plugins/auth';
+import { installErrorHandling } from './plugins/errors';
+import { installValidators } from './plugins/validation';
+import type { RecorderServices } from './services';
+import { sessionRoutes } from './routes/sessions';
+import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/users';
+
+/** JSON bodies above this are refused with 413; routes that take files set their own limit. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+
+export async function buildApp(config: RecorderConfig, services: RecorderServices): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  installValidators(app);
+  installErrorHandling(app);
+  installAuth(app, services.sessions);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  await systemRoutes(app, {
+    version: services.version,
+    about: () => ({
+      mode: 'single-server',
+      version: services.version.basic.version,
+      greeting: services.settings.get('greeting') ?? null,
+      agreement: null,
+      authProviders: [],
+      rtspPort: config.rtspPort,
+      rtspProtocol: 'rtsp',
+      maxExportHours: config.maxExportHours,
+    }),
+  });
+  await sessionRoutes(app, services);
+  await userRoutes(app, services);
+  for (const register of services.extraRoutes) await register(app);
+
+  if (fs.existsSync(config.clientDir)) {
+    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: ['index.html'], maxAge: 0 });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.type('text/plain').send('The client is not built. Run `npm run build` (npm start does it for you).'),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,94 @@
+/**
+ * Recorder options. Each option is a command-line flag and an environment
+ * variable (flag wins). Defaults follow spec point 1: HTTP 80, RTSP 554 on
+ * Linux (8554 on Windows).
+ */
+import path from 'node:path';
+
+export interface RecorderConfig {
+  host: string;
+  httpPort: number;
+  rtspPort: number;
+  dataDir: string;
+  /** When unset, the first start generates a password for 'admin' and prints it once. */
+  adminPassword: string | undefined;
+  demoCameras: number;
+  /** Longest export a user may request (spec 9 names the setting, not its value). */
+  maxExportHours: number;
+  /** Folder of the built client served at '/'. */
+  clientDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+interface OptionSpec {
+  flag: string;
+  env: string;
+  kind: 'int' | 'string';
+  key: keyof RecorderConfig;
+}
+
+const OPTIONS: OptionSpec[] = [
+  { flag: '--host', env: 'ARGUS_HOST', kind: 'string', key: 'host' },
+  { flag: '--http-port', env: 'ARGUS_HTTP_PORT', kind: 'int', key: 'httpPort' },
+  { flag: '--rtsp-port', env: 'ARGUS_RTSP_PORT', kind: 'int', key: 'rtspPort' },
+  { flag: '--data-dir', env: 'ARGUS_DATA_DIR', kind: 'string', key: 'dataDir' },
+  { flag: '--admin-password', env: 'ARGUS_ADMIN_PASSWORD', kind: 'string', key: 'adminPassword' },
+  { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
+  { flag: '--max-export-hours', env: 'ARGUS_MAX_EXPORT_HOURS', kind: 'int', key: 'maxExportHours' },
+  { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
+  { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
+];
+
+export const OPTION_HELP = OPTIONS.map((o) => `${o.flag} (${o.env})`).join('\n');
+
+export class ConfigError extends Error {}
+
+export function defaultConfig(repoRoot: string): RecorderConfig {
+  return {
+    host: '0.0.0.0',
+    httpPort: 80,
+    rtspPort: process.platform === 'win32' ? 8554 : 554,
+    dataDir: path.join(repoRoot, '.data', 'recorder'),
+    adminPassword: undefined,
+    demoCameras: 4,
+    maxExportHours: 24,
+    clientDir: path.join(repoRoot, 'dist', 'client'),
+    logLevel: 'warn',
+  };
+}
+
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: RecorderConfig): RecorderConfig {
+  const config: RecorderConfig = { ...defaults };
+  const set = (spec: OptionSpec, raw: string, source: string) => {
+    if (spec.kind === 'int') {
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < 0 || value > 65535 * 1000) {
+        throw new ConfigError(`${source} must be a whole number, got '${raw}'`);
+      }
+      (config[spec.key] as number) = value;
+    } else {
+      (config[spec.key] as string) = raw;
+    }
+  };
+  for (const spec of OPTIONS) {
+    const raw = env[spec.env];
+    if (raw !== undefined && raw !== '') set(spec, raw, spec.env);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const spec = OPTIONS.find((o) => o.flag === name);
+    if (!spec) throw new ConfigError(`Unknown option '${arg}'. Options:\n${OPTION_HELP}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`${name} needs a value`);
+    set(spec, value, name);
+  }
+  for (const port of [config.httpPort, config.rtspPort]) {
+    if (port > 65535) throw new ConfigError(`Port ${port} is out of range`);
+  }
+  if (config.adminPassword !== undefined && config.adminPassword.length < 4) {
+    throw new ConfigError('--admin-password must be at least 4 characters');
+  }
+  config.dataDir = path.resolve(config.dataDir);
+  return config;
+}

@@ -1,0 +1,110 @@
+/**
+ * What GET /service/version answers: the version from package.json, build
+ * facts written by the client build (dist/client/build-info.json) or read
+ * from git when running unbuilt, and with ?all=true the change log, EULA and
+ * open-source acknowledgements as HTML. Computed once at start.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { VersionInfo } from '../../shared/api';
+
+interface BuildFacts {
+  hash: string;
+  date: string;
+  user: string;
+  host: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A small Markdown subset (headings, bullets, paragraphs) is all the change log uses. */
+export function markdownToHtml(markdown: string): string {
+  const html: string[] = [];
+  let inList = false;
+  for (const line of markdown.split('\n')) {
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const bullet = /^[-*]\s+(.*)$/.exec(line);
+    if (!bullet && inList) {
+      html.push('</ul>');
+      inList = false;
+    }
+    if (heading) html.push(`<h${heading[1]!.length}>${escapeHtml(heading[2]!)}</h${heading[1]!.length}>`);
+    else if (bullet) {
+      if (!inList) html.push('<ul>');
+      inList = true;
+      html.push(`<li>${escapeHtml(bullet[1]!)}</li>`);
+    } else if (line.trim()) html.push(`<p>${escapeHtml(line)}</p>`);
+  }
+  if (inList) html.push('</ul>');
+  return html.join('\n');
+}
+
+function gitHash(repoRoot: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown'; // not a git checkout (e.g. an unpacked release); the hash is informational only
+  }
+}
+
+function readBuildFacts(repoRoot: string, clientDir: string): BuildFacts {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(clientDir, 'build-info.json'), 'utf8')) as BuildFacts;
+  } catch {
+    return { hash: gitHash(repoRoot), date: new Date().toISOString(), user: os.userInfo().username, host: os.hostname() };
+  }
+}
+
+function acknowledgementsHtml(repoRoot: string, dependencies: Record<string, string>): string {
+  const rows = Object.keys(dependencies)
+    .sort()
+    .map((name) => {
+      let license = 'see package';
+      let version = dependencies[name]!;
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+          license?: string;
+          version?: string;
+        };
+        license = pkg.license ?? license;
+        version = pkg.version ?? version;
+      } catch {
+        // Package not installed here (e.g. a trimmed deployment); list it with its range.
+      }
+      return `<li>${escapeHtml(name)} ${escapeHtml(version)} (${escapeHtml(license)})</li>`;
+    });
+  return `<p>Argus VMS is built with these open-source packages:</p>\n<ul>\n${rows.join('\n')}\n</ul>`;
+}
+
+export function loadVersionInfo(repoRoot: string, clientDir: string): { basic: VersionInfo; all: VersionInfo } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies: Record<string, string>;
+  };
+  const facts = readBuildFacts(repoRoot, clientDir);
+  const basic: VersionInfo = {
+    version: pkg.version,
+    buildInfo: { target: `${process.platform}-${process.arch}`, hash: facts.hash, user: facts.user, host: facts.host },
+    buildDate: facts.date,
+  };
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return {
+    basic,
+    all: {
+      ...basic,
+      changelog: markdownToHtml(read('CHANGELOG.md')),
+      eula: markdownToHtml(read('EULA.md')),
+      acknowledgements: acknowledgementsHtml(repoRoot, pkg.dependencies),
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Starts the recorder: `npm start -- --http-port 8080 --rtsp-port 8554
+ * --data-dir /tmp/x --admin-password secret`. Prints the address and how to
+ * sign in, and answers GET /service/ping as soon as it is ready.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, defaultConfig, parseConfig } from './config';
+import { closeServices, createServices } from './services';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.argv.slice(2), process.env, defaultConfig(repoRoot));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const services = await createServices(config, repoRoot);
+  const app = await buildApp(config, services);
+  await app.listen({ host: config.host, port: config.httpPort });
+
+  const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  const portPart = config.httpPort === 80 ? '' : `:${config.httpPort}`;
+  console.log(`Argus VMS recorder is ready at http://${shownHost}${portPart}/`);
+  if (services.generatedAdminPassword) {
+    console.log(`Sign in as 'admin' with the generated password: ${services.generatedAdminPassword}`);
+    console.log('(shown once; set your own with --admin-password)');
+  } else if (config.adminPassword) {
+    console.log(`Sign in as 'admin' with the password given by --admin-password.`);
+  } else {
+    console.log(`Sign in as 'admin' with the password printed at the first start (or restart with --admin-password).`);
+  }
+  console.log(`Data folder: ${config.dataDir}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

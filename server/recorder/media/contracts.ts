@@ -1,0 +1,35 @@
+/**
+ * The contracts between the recorder's media parts: ingest (one supervised
+ * ffmpeg per stream, writing archive segments and feeding a live hub) and
+ * delivery (WebRTC, RTSP restream, low-bandwidth JPEG sessions, frames,
+ * export). Delivery reads only through these interfaces.
+ */
+import type { H264Source } from '../../media/h264-source';
+
+/** One archive file ("orchive") of about a minute. Times are epoch ms. */
+export interface ArchiveSegment {
+  id: number;
+  streamId: string;
+  startMs: number;
+  /** For the active segment: the time of the last packet written so far. */
+  endMs: number;
+  /** Absolute path, always inside the recorder's archive folder. */
+  path: string;
+  sizeBytes: number;
+  /** True while ffmpeg is still writing it. */
+  active: boolean;
+}
+
+export interface ArchiveLookup {
+  /** Segments overlapping [startMs, endMs], oldest first. */
+  segmentsBetween(streamId: string, startMs: number, endMs: number): ArchiveSegment[];
+  /** The segment containing timeMs, or the first one starting after it. */
+  segmentAtOrAfter(streamId: string, timeMs: number): ArchiveSegment | undefined;
+}
+
+export interface LiveSources {
+  /** The live H.264 of a running stream (latest GOP kept for instant start), or undefined when not running. */
+  source(streamId: string): H264Source | undefined;
+  /** Whether the stream exists at all (running or not). */
+  exists(streamId: string): boolean;
+}

@@ -1,0 +1,122 @@
+/**
+ * Starts a real recorder exactly as users do (`npm start -- --http-port ...`)
+ * on free ports and a temporary data folder, waits for GET /service/ping, and
+ * stops the whole process group afterwards. Also a tiny typed HTTP client.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+export interface RecorderProcess {
+  baseUrl: string;
+  httpPort: number;
+  rtspPort: number;
+  dataDir: string;
+  adminPassword: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  adminPassword?: string | null;
+  demoCameras?: number;
+  dataDir?: string;
+  extraArgs?: string[];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export async function startRecorder(options: StartOptions = {}): Promise<RecorderProcess> {
+  const httpPort = await freePort();
+  const rtspPort = await freePort();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-recorder-'));
+  const adminPassword = options.adminPassword === undefined ? 'secret' : options.adminPassword;
+  const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
+  if (adminPassword !== null) args.push('--admin-password', adminPassword);
+  args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
+  const child: ChildProcess = spawn('npm', args, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // exited between the check and the kill
+      }
+    }, 10_000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`recorder exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/service/ping`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`recorder did not answer ping in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, stop };
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** JSON over HTTP against a recorder, with an optional bearer token. */
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: { token?: string; json?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.rawBody !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = options.rawBody;
+  }
+  const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (e.g. HTML or an empty 204); keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const reply = await call<{ token: string }>(baseUrl, 'POST', '/service/sessions/user', {
+    json: { username, password, cookie: 'session', type: 'user' },
+  });
+  if (reply.status !== 200) throw new Error(`sign-in as ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.token;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/config';
+
+const defaults = defaultConfig('/repo');
+
+describe('recorder configuration', () => {
+  it('uses the spec defaults: HTTP 80, RTSP 554 on Linux, 4 demo cameras', () => {
+    const config = parseConfig([], {}, defaults);
+    expect(config.httpPort).toBe(80);
+    expect(config.rtspPort).toBe(process.platform === 'win32' ? 8554 : 554);
+    expect(config.demoCameras).toBe(4);
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('reads flags, --flag=value and environment variables, flags winning', () => {
+    const config = parseConfig(
+      ['--http-port', '8080', '--rtsp-port=8554', '--data-dir', '/tmp/x', '--admin-password', 'secret'],
+      { ARGUS_HTTP_PORT: '9000', ARGUS_DEMO_CAMERAS: '0' },
+      defaults,
+    );
+    expect(config).toMatchObject({ httpPort: 8080, rtspPort: 8554, dataDir: '/tmp/x', adminPassword: 'secret', demoCameras: 0 });
+  });
+
+  it('refuses unknown options, missing values, bad numbers and short admin passwords', () => {
+    expect(() => parseConfig(['--nope'], {}, defaults)).toThrow(ConfigError);
+    expect(() => parseConfig(['--http-port'], {}, defaults)).toThrow(/needs a value/);
+    expect(() => parseConfig(['--http-port', 'eighty'], {}, defaults)).toThrow(/whole number/);
+    expect(() => parseConfig(['--http-port', '70000'], {}, defaults)).toThrow(/out of range/);
+    expect(() => parseConfig(['--admin-password', 'abc'], {}, defaults)).toThrow(/at least 4/);
+  });
+});
