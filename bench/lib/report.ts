@@ -1,0 +1,34 @@
+/** Shared by every benchmark: percentiles, a printed table and the JSON file in bench/results/. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
+
+export function percentile(sortedOrNot: number[], p: number): number {
+  if (sortedOrNot.length === 0) return Number.NaN;
+  const sorted = [...sortedOrNot].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export function machine(): { cpus: number; cpuModel: string; memoryGiB: number; node: string } {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+}
+
+export function writeResults(name: string, results: unknown): string {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  fs.writeFileSync(file, JSON.stringify({ name, date: new Date().toISOString(), machine: machine(), results }, null, 2));
+  return file;
+}
+
+export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
+  console.log(`\n${title}`);
+  console.table(rows);
+}
