@@ -1,0 +1,141 @@
+/**
+ * The stage's camera matrix (spec 2 "Grid behaviour"): tiles laid out from
+ * the stage store (16:9 cells, 3 px gaps, 20 px margin, moves animated over
+ * 200 ms), the green/red target while dragging or resizing, and camera drops
+ * from the bag (HTML drag data 'application/x-argus-camera' holding
+ * {id, orchidId}). What goes inside a tile (player, empty-cell hint) is the
+ * caller's `renderTile`.
+ */
+import { useEffect, useMemo, useRef, type DragEvent, type ReactElement, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio/react';
+import type { StageCamera, StageCell, StageMatrix } from '../../../../server/shared/api';
+import {
+  GRID_ANIMATION_MS,
+  stageActions,
+  stageAreaRect,
+  stageGridLayout,
+  stagePositionAt,
+  stageState,
+  stageTileRects,
+  type CellPosition,
+  type Rect,
+} from '../../../state/stage.store';
+import { useElementSize } from './use-element-size';
+import { useGridPointer } from './use-grid-pointer';
+
+export const CAMERA_DRAG_TYPE = 'application/x-argus-camera';
+
+export interface StageTileProps {
+  cell: StageCell;
+  position: CellPosition;
+  rect: Rect;
+  fullScreen: boolean;
+}
+
+export interface StageGridProps {
+  renderTile: (tile: StageTileProps) => ReactNode;
+}
+
+function readDraggedCamera(event: DragEvent<HTMLElement>): StageCamera | null {
+  try {
+    const value = JSON.parse(event.dataTransfer.getData(CAMERA_DRAG_TYPE)) as Partial<StageCamera>;
+    return typeof value.id === 'string' ? { id: value.id, orchidId: typeof value.orchidId === 'string' ? value.orchidId : '' } : null;
+  } catch {
+    return null; // not a camera from the bag: ignore the drop
+  }
+}
+
+const placed = (rect: Rect) => ({
+  position: 'absolute' as const,
+  left: rect.x,
+  top: rect.y,
+  width: rect.width,
+  height: rect.height,
+});
+
+export function StageGrid({ renderTile }: StageGridProps): ReactElement {
+  const snap = useSnapshot(stageState);
+  const container = useRef<HTMLDivElement>(null);
+  const size = useElementSize(container);
+  const matrix = snap.matrix as StageMatrix;
+  const layout = useMemo(() => stageGridLayout(matrix, size.width, size.height), [matrix, size.width, size.height]);
+  const tiles = useMemo(() => stageTileRects(matrix, layout), [matrix, layout]);
+  const pointer = useGridPointer(matrix, layout);
+
+  const { onKeyDown } = pointer;
+  useEffect(() => {
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [onKeyDown]);
+  // Keyed by camera so a moved tile keeps its element (and animates); a camera shown twice gets a suffix.
+  const keys = useMemo(() => {
+    const seen = new Map<string, number>();
+    return tiles.map((tile) => {
+      const camera = matrix[tile.position.row]![tile.position.column]!.camera;
+      if (!camera) return `empty-${tile.position.row}-${tile.position.column}`;
+      const base = `${camera.orchidId}/${camera.id}`;
+      const count = seen.get(base) ?? 0;
+      seen.set(base, count + 1);
+      return count === 0 ? base : `${base}#${count}`;
+    });
+  }, [tiles, matrix]);
+
+  const full = snap.fullScreen;
+  const highlight = snap.highlight;
+
+  return (
+    <div
+      ref={container}
+      className="stage-grid"
+      data-testid="stage-grid"
+      style={{ position: 'relative', width: '100%', height: '100%', touchAction: 'none', userSelect: 'none' }}
+      onPointerDown={pointer.onPointerDown}
+      onPointerMove={pointer.onPointerMove}
+      onPointerUp={pointer.onPointerUp}
+      onPointerCancel={pointer.onPointerCancel}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes(CAMERA_DRAG_TYPE)) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const camera = readDraggedCamera(event);
+        if (!camera) return;
+        event.preventDefault();
+        const box = event.currentTarget.getBoundingClientRect();
+        const position = stagePositionAt(layout, event.clientX - box.left, event.clientY - box.top);
+        if (position) stageActions.claim(position, camera);
+      }}
+    >
+      {tiles.map((tile, index) => {
+        const isFull = full !== null && full.row === tile.position.row && full.column === tile.position.column;
+        if (full !== null && !isFull) return null;
+        const rect = isFull ? { x: 0, y: 0, width: size.width, height: size.height } : tile.rect;
+        const cell = matrix[tile.position.row]![tile.position.column]!;
+        return (
+          <div
+            key={keys[index]}
+            className={`stage-cell ${tile.state}`}
+            data-row={tile.position.row}
+            data-column={tile.position.column}
+            style={{ ...placed(rect), transition: `left ${GRID_ANIMATION_MS}ms, top ${GRID_ANIMATION_MS}ms, width ${GRID_ANIMATION_MS}ms, height ${GRID_ANIMATION_MS}ms` }}
+          >
+            {renderTile({ cell, position: tile.position, rect, fullScreen: isFull })}
+          </div>
+        );
+      })}
+      {highlight && (
+        <div
+          className={`stage-target ${highlight.accepted ? 'accepted' : 'refused'}`}
+          data-testid="stage-target"
+          aria-hidden="true"
+          style={{
+            ...placed(stageAreaRect(layout, highlight.area)),
+            pointerEvents: 'none',
+            boxSizing: 'border-box',
+            border: `3px solid ${highlight.accepted ? '#2e7d32' : '#c62828'}`,
+            background: highlight.accepted ? 'rgba(46, 125, 50, 0.2)' : 'rgba(198, 40, 40, 0.2)',
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** The player core: errors, modes and limits, and the per-player state machine. */
+export * from './player-errors';
+export * from './player-modes';
+export * from './player-state';
