@@ -15,6 +15,8 @@ export interface RecorderConfig {
   demoCameras: number;
   /** Longest export a user may request (spec 9 names the setting, not its value). */
   maxExportHours: number;
+  /** Disk use (% of the archive volume) above which the retention cleaner removes the oldest archives. */
+  cleanerThresholdPercent: number;
   /** Folder of the built client served at '/'. */
   clientDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -35,6 +37,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--admin-password', env: 'ARGUS_ADMIN_PASSWORD', kind: 'string', key: 'adminPassword' },
   { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
   { flag: '--max-export-hours', env: 'ARGUS_MAX_EXPORT_HOURS', kind: 'int', key: 'maxExportHours' },
+  { flag: '--cleaner-threshold', env: 'ARGUS_CLEANER_THRESHOLD', kind: 'int', key: 'cleanerThresholdPercent' },
   { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
 ];
@@ -52,6 +55,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     adminPassword: undefined,
     demoCameras: 4,
     maxExportHours: 24,
+    cleanerThresholdPercent: 90,
     clientDir: path.join(repoRoot, 'dist', 'client'),
     logLevel: 'warn',
   };
@@ -86,9 +90,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   for (const port of [config.httpPort, config.rtspPort]) {
     if (port > 65535) throw new ConfigError(`Port ${port} is out of range`);
   }
+  if (config.cleanerThresholdPercent < 1 || config.cleanerThresholdPercent > 99) {
+    throw new ConfigError('--cleaner-threshold must be a percentage from 1 to 99');
+  }
+  if (config.maxExportHours < 1) throw new ConfigError('--max-export-hours must be at least 1');
   if (config.adminPassword !== undefined && config.adminPassword.length < 4) {
     throw new ConfigError('--admin-password must be at least 4 characters');
   }
   config.dataDir = path.resolve(config.dataDir);
+  config.clientDir = path.resolve(config.clientDir);
   return config;
 }

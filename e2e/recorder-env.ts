@@ -1,0 +1,20 @@
+/**
+ * How the global setup hands the running recorder to the tests:
+ * environment variables of the runner process, which Playwright passes on
+ * to its workers.
+ */
+export const ENV = {
+  baseUrl: 'ARGUS_E2E_BASE_URL',
+  dataDir: 'ARGUS_E2E_DATA_DIR',
+  adminPassword: 'ARGUS_E2E_ADMIN_PASSWORD',
+} as const;
+
+export function recorderBaseUrl(): string {
+  const url = process.env[ENV.baseUrl];
+  if (!url) throw new Error(`${ENV.baseUrl} is not set: the e2e global setup did not start a recorder`);
+  return url;
+}
+
+export function adminPassword(): string {
+  return process.env[ENV.adminPassword] ?? 'secret';
+}

@@ -1,0 +1,53 @@
+/**
+ * End-to-end tests: a real recorder (started by e2e/global-setup.ts on free
+ * ports with a temp data folder) serving the built client (`npm run build`
+ * first; `npm test` does), driven through Debian's Chromium. Two projects: a
+ * desktop and a phone viewport. One worker: the tests share one recorder.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e/specs',
+  globalSetup: './e2e/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    headless: true,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        userAgent: devices['Pixel 7'].userAgent,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});

@@ -1,0 +1,102 @@
+/**
+ * The REST client every API module uses. Adds the bearer token on same-host
+ * calls (not sign-in), a cache-busting query on GET /service calls, an
+ * optional time-out and queue, and turns every failure into an HttpError
+ * (status -1 when no response arrived). A 401 on a call that carried the
+ * token is reported to the session layer, which decides what it means
+ * (spec 6: in single-server mode the page reloads to sign-in).
+ *
+ * The session layer plugs in through `configureHttp`, so this module does not
+ * import state.
+ */
+import { HttpError, NO_RESPONSE, parseErrorBody } from './http-error';
+import { queues, type QueueName } from './queues';
+import { shouldAttachToken, withCacheBust, withQuery } from './request-url';
+
+export interface HttpHooks {
+  getToken: () => string | null;
+  onUnauthorized: (error: HttpError) => void;
+}
+
+let hooks: HttpHooks = { getToken: () => null, onUnauthorized: () => undefined };
+
+export function configureHttp(next: HttpHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  queue?: QueueName;
+  timeoutMs?: number;
+  /** False when a 401 is an expected answer (checking a stored token), not a lost session. */
+  reportUnauthorized?: boolean;
+}
+
+function origin(): string {
+  return globalThis.location?.origin ?? 'http://localhost';
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+  const url = withCacheBust(withQuery(path, options.query), method, Date.now(), origin());
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = hooks.getToken();
+  const withToken = token !== null && shouldAttachToken(url, origin());
+  if (withToken) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeoutMs);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      cache: 'no-store',
+    });
+  } catch {
+    throw new HttpError(NO_RESPONSE, null, null, timedOut);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+
+  if (response.status === 204) return undefined as T;
+  let body: unknown = undefined;
+  const text = await response.text().catch(() => '');
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text; // a proxy's HTML error page: keep the status, there is no reason to show
+    }
+  }
+  if (!response.ok) {
+    const { code, reason } = parseErrorBody(body);
+    const error = new HttpError(response.status, code, reason);
+    if (response.status === 401 && withToken && options.reportUnauthorized !== false) hooks.onUnauthorized(error);
+    throw error;
+  }
+  return body as T;
+}
+
+export function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.queue) return queues[options.queue].add(() => send<T>(method, path, options));
+  return send<T>(method, path, options);
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,13 @@
+/** Public system calls: about (mode, greeting), version, ping and server time (spec 7). */
+import type { PingResponse, ServerAbout, TimeResponse, VersionInfo } from '../../server/shared/api';
+import { http } from './http';
+
+/** Spec 9: the time probe waits 2000 ms. */
+export const TIME_PROBE_TIMEOUT_MS = 2000;
+
+export const systemApi = {
+  about: () => http.get<ServerAbout>('/service/about'),
+  version: (all: boolean) => http.get<VersionInfo>('/service/version', all ? { query: { all: true } } : {}),
+  ping: (timeoutMs: number) => http.get<PingResponse>('/service/ping', { timeoutMs }),
+  time: (timeoutMs = TIME_PROBE_TIMEOUT_MS) => http.get<TimeResponse>('/service/time', { timeoutMs }),
+};

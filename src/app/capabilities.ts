@@ -1,0 +1,26 @@
+/** Reads the browser capabilities the sign-in entry checks need (browser-only). */
+import { storageOrNull } from '../state/storage';
+import { isIncompatibleBrowser, parseUserAgent } from './browser-support';
+import type { BrowserCapabilities } from './entry-checks';
+
+interface NavigatorWithHints extends Navigator {
+  userAgentData?: { mobile?: boolean };
+}
+
+export function isMobileDevice(nav: NavigatorWithHints = navigator): boolean {
+  if (typeof nav.userAgentData?.mobile === 'boolean' && nav.userAgentData.mobile) return true;
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent)) return true;
+  // iPadOS reports a desktop Safari user agent; touch points give it away.
+  return /Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1;
+}
+
+export function detectCapabilities(): BrowserCapabilities {
+  const scope = globalThis as unknown as Record<string, unknown>;
+  return {
+    localStorage: storageOrNull('local') !== null,
+    webSocket: typeof scope.WebSocket === 'function',
+    incompatibleBrowser: isIncompatibleBrowser(parseUserAgent(navigator.userAgent)),
+    webRtc: typeof scope.RTCPeerConnection === 'function',
+    mobile: isMobileDevice(),
+  };
+}

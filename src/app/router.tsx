@@ -1,0 +1,72 @@
+/**
+ * Hash routes of spec 2. '/' goes to sign-in; /sign-in and /player stand
+ * alone; every other screen sits under the 'singularity' parent (session
+ * required, main shell) with its guard from the guard table; anything else
+ * is the 404 page.
+ */
+import type { ReactElement } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { PlayerRoute } from '../routes/player-route';
+import { SignInRoute } from '../routes/sign-in-route';
+import { ActivationView } from '../views/activation/activation-view';
+import { CamerasView } from '../views/cameras/cameras-view';
+import { RetentionView } from '../views/retention/retention-view';
+import { AdvancedSettingsView } from '../views/settings/advanced-settings-view';
+import { FlagsView } from '../views/settings/flags-view';
+import { StageView } from '../views/stage/stage-view';
+import { NotFoundView } from '../views/system/not-found-view';
+import { ServerRestartingView } from '../views/system/server-restarting-view';
+import { SystemReportView } from '../views/system/system-report-view';
+import { SystemStatusView } from '../views/system/system-status-view';
+import { UsersView } from '../views/users/users-view';
+import { VersionView } from '../views/version/version-view';
+import { GuardedRoute } from './guarded-route';
+import { ROUTE_RULES, SIGN_IN_PATH, type GuardedRoute as GuardedRouteId } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteErrorView } from './route-error-view';
+import { Singularity } from './singularity';
+
+const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
+  stage: StageView,
+  cameras: CamerasView,
+  retention: RetentionView,
+  'system-status': SystemStatusView,
+  'system-report': SystemReportView,
+  activation: ActivationView,
+  'advanced-settings': AdvancedSettingsView,
+  'server-restarting': ServerRestartingView,
+  users: UsersView,
+  flags: FlagsView,
+  version: VersionView,
+};
+
+const guardedChildren: RouteObject[] = (Object.keys(SCREENS) as GuardedRouteId[]).map((route) => {
+  const Screen = SCREENS[route];
+  return {
+    path: ROUTE_RULES[route].path.slice(1),
+    element: (
+      <GuardedRoute route={route}>
+        <Screen />
+      </GuardedRoute>
+    ),
+    errorElement: <RouteErrorView />,
+  };
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorView />,
+    children: [
+      { index: true, element: <Navigate to={SIGN_IN_PATH} replace /> },
+      { path: 'sign-in', element: <SignInRoute /> },
+      { path: 'player', element: <PlayerRoute /> },
+      { element: <Singularity />, children: guardedChildren },
+      { path: '*', element: <NotFoundView /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

@@ -1,0 +1,83 @@
+/**
+ * The add/edit user form's rules (spec 5 and 6), pure. The field rules are
+ * the shared ones in server/shared/validation.ts; this module only decides
+ * which apply (a password is required for a new user; on edit a blank one
+ * means unchanged and is sent as null), what is locked (the built-in
+ * superuser's username and role), and the exact request body (the server
+ * rejects unknown fields).
+ */
+import type { CreateUserRequest, UpdateUserRequest, User } from '../../../server/shared/api';
+import { DEFAULT_ROLE, type Role } from '../../../server/shared/roles';
+import {
+  validateEmail,
+  validatePassword,
+  validatePasswordConfirmation,
+  validateUsername,
+} from '../../../server/shared/validation';
+
+export interface UserFormValues {
+  username: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  role: Role;
+}
+
+export type UserFormTarget = { kind: 'create' } | { kind: 'edit'; user: User };
+
+export type UserFormErrors = Partial<Record<'username' | 'email' | 'password' | 'passwordConfirm', string>>;
+
+export function emptyUserForm(): UserFormValues {
+  return { username: '', email: '', password: '', passwordConfirm: '', role: DEFAULT_ROLE };
+}
+
+export function userFormFrom(user: User): UserFormValues {
+  return { username: user.username, email: user.email ?? '', password: '', passwordConfirm: '', role: user.role };
+}
+
+/** The superuser's username and role cannot change (spec 5 and 6). */
+export function lockedFields(target: UserFormTarget): { username: boolean; role: boolean } {
+  const locked = target.kind === 'edit' && target.user.superUser;
+  return { username: locked, role: locked };
+}
+
+export function validateUserForm(values: UserFormValues, target: UserFormTarget): UserFormErrors {
+  const creating = target.kind === 'create';
+  const errors: UserFormErrors = {
+    username: lockedFields(target).username ? undefined : validateUsername(values.username),
+    email: validateEmail(values.email.trim()),
+    password: validatePassword(values.password, creating),
+    passwordConfirm: validatePasswordConfirmation(values.password, values.passwordConfirm, creating),
+  };
+  for (const key of Object.keys(errors) as Array<keyof UserFormErrors>) if (!errors[key]) delete errors[key];
+  return errors;
+}
+
+/** Submit is disabled while the form is invalid or a request is running (spec 5). */
+export function canSubmitUserForm(values: UserFormValues, target: UserFormTarget, processing: boolean): boolean {
+  return !processing && Object.keys(validateUserForm(values, target)).length === 0;
+}
+
+export function toCreateRequest(values: UserFormValues): CreateUserRequest {
+  return {
+    username: values.username,
+    password: values.password,
+    passwordConfirm: values.passwordConfirm,
+    role: values.role,
+    email: values.email.trim(),
+  };
+}
+
+export function toUpdateRequest(values: UserFormValues, user: User): UpdateUserRequest {
+  const blank = values.password === '';
+  const request: UpdateUserRequest = {
+    password: blank ? null : values.password,
+    passwordConfirm: blank ? null : values.passwordConfirm,
+    email: values.email.trim(),
+  };
+  if (!user.superUser) {
+    request.username = values.username;
+    request.role = values.role;
+  }
+  return request;
+}
