@@ -1,0 +1,203 @@
+/**
+ * ONVIF device management (ver10/device) and media (ver10/media, Profile S)
+ * operations of the simulated camera, as pure functions from a parsed
+ * request and the camera's description to the response body XML.
+ *
+ * Two fixed profiles: profile_main (1280x720) and profile_sub (640x360),
+ * both H.264 from one video source, both carrying the PTZ configuration.
+ * Encoder settings are read-only (Set* operations answer
+ * ter:ActionNotSupported): the picture comes from a fixed encoder.
+ */
+import { escapeXml, text } from '../media/xml-reader';
+import { faults, NS, type SoapRequest } from './onvif-soap';
+import { ptzConfigurationXml } from './onvif-ptz-service';
+
+export interface OnvifProfile {
+  token: string;
+  name: string;
+  encoderToken: string;
+  width: number;
+  height: number;
+  bitrateKbps: number;
+  rtspUrl: string;
+  snapshotUrl: string;
+}
+
+export interface OnvifCameraInfo {
+  name: string;
+  manufacturer: string;
+  model: string;
+  firmwareVersion: string;
+  serialNumber: string;
+  hardwareId: string;
+  urls: { device: string; media: string; ptz: string };
+  scopes: string[];
+  fps: number;
+  gopFrames: number;
+  source: { width: number; height: number };
+  profiles: OnvifProfile[];
+  maxPresets: number;
+}
+
+const H264_PROFILE = 'Baseline'; // x264 ultrafast writes Constrained Baseline (42c0xx)
+const VIDEO_SOURCE_TOKEN = 'video_src_0';
+const VIDEO_SOURCE_CONFIG_TOKEN = 'vsc_0';
+
+const el = (name: string, value: string | number | boolean): string => `<${name}>${typeof value === 'string' ? escapeXml(value) : value}</${name}>`;
+
+function dateTimeXml(date: Date): string {
+  return (
+    `<tt:Time>${el('tt:Hour', date.getUTCHours())}${el('tt:Minute', date.getUTCMinutes())}${el('tt:Second', date.getUTCSeconds())}</tt:Time>` +
+    `<tt:Date>${el('tt:Year', date.getUTCFullYear())}${el('tt:Month', date.getUTCMonth() + 1)}${el('tt:Day', date.getUTCDate())}</tt:Date>`
+  );
+}
+
+function profileFor(info: OnvifCameraInfo, token: string | undefined): OnvifProfile {
+  const profile = info.profiles.find((p) => p.token === token);
+  if (!profile) throw faults.invalidArgs('NoProfile', 'The requested profile token does not exist');
+  return profile;
+}
+
+function encoderConfigXml(info: OnvifCameraInfo, p: OnvifProfile): string {
+  return (
+    `<tt:Name>${escapeXml(p.name)}</tt:Name><tt:UseCount>1</tt:UseCount><tt:Encoding>H264</tt:Encoding>` +
+    `<tt:Resolution>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:Resolution><tt:Quality>5</tt:Quality>` +
+    `<tt:RateControl>${el('tt:FrameRateLimit', info.fps)}<tt:EncodingInterval>1</tt:EncodingInterval>${el('tt:BitrateLimit', p.bitrateKbps)}</tt:RateControl>` +
+    `<tt:H264>${el('tt:GovLength', info.gopFrames)}${el('tt:H264Profile', H264_PROFILE)}</tt:H264>` +
+    `<tt:Multicast><tt:Address><tt:Type>IPv4</tt:Type><tt:IPv4Address>0.0.0.0</tt:IPv4Address></tt:Address><tt:Port>0</tt:Port><tt:TTL>0</tt:TTL><tt:AutoStart>false</tt:AutoStart></tt:Multicast>` +
+    `<tt:SessionTimeout>PT60S</tt:SessionTimeout>`
+  );
+}
+
+function videoSourceConfigXml(info: OnvifCameraInfo): string {
+  return (
+    `<tt:Name>VideoSource</tt:Name>${el('tt:UseCount', info.profiles.length)}<tt:SourceToken>${VIDEO_SOURCE_TOKEN}</tt:SourceToken>` +
+    `<tt:Bounds x="0" y="0" width="${info.source.width}" height="${info.source.height}"/>`
+  );
+}
+
+function profileXml(info: OnvifCameraInfo, p: OnvifProfile, tag: string): string {
+  return (
+    `<${tag} token="${p.token}" fixed="true"><tt:Name>${escapeXml(p.name)}</tt:Name>` +
+    `<tt:VideoSourceConfiguration token="${VIDEO_SOURCE_CONFIG_TOKEN}">${videoSourceConfigXml(info)}</tt:VideoSourceConfiguration>` +
+    `<tt:VideoEncoderConfiguration token="${p.encoderToken}">${encoderConfigXml(info, p)}</tt:VideoEncoderConfiguration>` +
+    `<tt:PTZConfiguration token="ptz_config_0">${ptzConfigurationXml(info.profiles.length)}</tt:PTZConfiguration>` +
+    `</${tag}>`
+  );
+}
+
+function encoderOptionsXml(info: OnvifCameraInfo, own: OnvifProfile): string {
+  const resolutions = [own, ...info.profiles.filter((p) => p !== own)]
+    .map((p) => `<tt:ResolutionsAvailable>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:ResolutionsAvailable>`)
+    .join('');
+  const h264 =
+    resolutions +
+    `<tt:GovLengthRange><tt:Min>1</tt:Min><tt:Max>250</tt:Max></tt:GovLengthRange>` +
+    `<tt:FrameRateRange><tt:Min>1</tt:Min>${el('tt:Max', info.fps)}</tt:FrameRateRange>` +
+    `<tt:EncodingIntervalRange><tt:Min>1</tt:Min><tt:Max>1</tt:Max></tt:EncodingIntervalRange>` +
+    `<tt:H264ProfilesSupported>Baseline</tt:H264ProfilesSupported><tt:H264ProfilesSupported>Main</tt:H264ProfilesSupported>`;
+  return (
+    `<trt:Options><tt:QualityRange><tt:Min>1</tt:Min><tt:Max>10</tt:Max></tt:QualityRange><tt:H264>${h264}</tt:H264>` +
+    `<tt:Extension><tt:H264>${h264}<tt:BitrateRange><tt:Min>64</tt:Min><tt:Max>4096</tt:Max></tt:BitrateRange></tt:H264></tt:Extension></trt:Options>`
+  );
+}
+
+function serviceXml(namespace: string, xaddr: string, capabilities: string, includeCapability: boolean, minor: number): string {
+  return (
+    `<tds:Service>${el('tds:Namespace', namespace)}${el('tds:XAddr', xaddr)}` +
+    (includeCapability ? `<tds:Capabilities>${capabilities}</tds:Capabilities>` : '') +
+    `<tds:Version><tt:Major>2</tt:Major>${el('tt:Minor', minor)}</tds:Version></tds:Service>`
+  );
+}
+
+const DEVICE_SERVICE_CAPABILITIES =
+  '<tds:Network IPFilter="false" ZeroConfiguration="false" IPVersion6="false" DynDNS="false" NTP="0"/>' +
+  '<tds:Security TLS1.1="false" TLS1.2="false" OnboardKeyGeneration="false" AccessPolicyConfig="false" X.509Token="false" SAMLToken="false" KerberosToken="false" RELToken="false" HttpDigest="true" UsernameToken="true"/>' +
+  '<tds:System DiscoveryResolve="false" DiscoveryBye="false" RemoteDiscovery="false" SystemBackup="false" SystemLogging="false" FirmwareUpgrade="false"/>';
+const MEDIA_SERVICE_CAPABILITIES =
+  '<trt:Capabilities SnapshotUri="true" Rotation="false"><trt:ProfileCapabilities MaximumNumberOfProfiles="2"/><trt:StreamingCapabilities RTPMulticast="false" RTP_TCP="true" RTP_RTSP_TCP="true" NonAggregateControl="false"/></trt:Capabilities>';
+const PTZ_SERVICE_CAPABILITIES = '<tptz:Capabilities EFlip="false" Reverse="false" GetCompatibleConfigurations="false" MoveStatus="true" StatusPosition="true"/>';
+
+export type OperationHandler = (request: SoapRequest, info: OnvifCameraInfo) => string;
+
+export const deviceOperations: Record<string, OperationHandler> = {
+  GetSystemDateAndTime: () => {
+    const now = new Date();
+    return (
+      `<tds:GetSystemDateAndTimeResponse><tds:SystemDateAndTime><tt:DateTimeType>NTP</tt:DateTimeType><tt:DaylightSavings>false</tt:DaylightSavings>` +
+      `<tt:TimeZone><tt:TZ>UTC0</tt:TZ></tt:TimeZone><tt:UTCDateTime>${dateTimeXml(now)}</tt:UTCDateTime><tt:LocalDateTime>${dateTimeXml(now)}</tt:LocalDateTime>` +
+      `</tds:SystemDateAndTime></tds:GetSystemDateAndTimeResponse>`
+    );
+  },
+  GetDeviceInformation: (_req, info) =>
+    `<tds:GetDeviceInformationResponse>${el('tds:Manufacturer', info.manufacturer)}${el('tds:Model', info.model)}` +
+    `${el('tds:FirmwareVersion', info.firmwareVersion)}${el('tds:SerialNumber', info.serialNumber)}${el('tds:HardwareId', info.hardwareId)}</tds:GetDeviceInformationResponse>`,
+  GetCapabilities: (req, info) => {
+    const categories = req.body.children.filter((c) => c.local === 'Category').map((c) => c.text.trim());
+    const wants = (category: string): boolean => categories.length === 0 || categories.includes('All') || categories.includes(category);
+    if (categories.some((c) => !['All', 'Device', 'Media', 'PTZ'].includes(c))) throw faults.invalidArgs('NoSuchService', 'Capability category not supported');
+    const device =
+      `<tt:Device>${el('tt:XAddr', info.urls.device)}<tt:Network><tt:IPFilter>false</tt:IPFilter><tt:ZeroConfiguration>false</tt:ZeroConfiguration><tt:IPVersion6>false</tt:IPVersion6><tt:DynDNS>false</tt:DynDNS></tt:Network>` +
+      `<tt:System><tt:DiscoveryResolve>false</tt:DiscoveryResolve><tt:DiscoveryBye>false</tt:DiscoveryBye><tt:RemoteDiscovery>false</tt:RemoteDiscovery><tt:SystemBackup>false</tt:SystemBackup><tt:SystemLogging>false</tt:SystemLogging><tt:FirmwareUpgrade>false</tt:FirmwareUpgrade>` +
+      `<tt:SupportedVersions><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tt:SupportedVersions></tt:System></tt:Device>`;
+    const media = `<tt:Media>${el('tt:XAddr', info.urls.media)}<tt:StreamingCapabilities><tt:RTPMulticast>false</tt:RTPMulticast><tt:RTP_TCP>true</tt:RTP_TCP><tt:RTP_RTSP_TCP>true</tt:RTP_RTSP_TCP></tt:StreamingCapabilities></tt:Media>`;
+    const ptz = `<tt:PTZ>${el('tt:XAddr', info.urls.ptz)}</tt:PTZ>`;
+    return `<tds:GetCapabilitiesResponse><tds:Capabilities>${wants('Device') ? device : ''}${wants('Media') ? media : ''}${wants('PTZ') ? ptz : ''}</tds:Capabilities></tds:GetCapabilitiesResponse>`;
+  },
+  GetServices: (req, info) => {
+    const include = text(req.body, 'IncludeCapability') === 'true';
+    return (
+      `<tds:GetServicesResponse>` +
+      serviceXml(NS.tds, info.urls.device, DEVICE_SERVICE_CAPABILITIES, include, 60) +
+      serviceXml(NS.trt, info.urls.media, MEDIA_SERVICE_CAPABILITIES, include, 60) +
+      serviceXml(NS.tptz, info.urls.ptz, PTZ_SERVICE_CAPABILITIES, include, 60) +
+      `</tds:GetServicesResponse>`
+    );
+  },
+  GetServiceCapabilities: () => `<tds:GetServiceCapabilitiesResponse><tds:Capabilities>${DEVICE_SERVICE_CAPABILITIES}</tds:Capabilities></tds:GetServiceCapabilitiesResponse>`,
+  GetScopes: (_req, info) =>
+    `<tds:GetScopesResponse>${info.scopes.map((scope) => `<tds:Scopes><tt:ScopeDef>Fixed</tt:ScopeDef>${el('tt:ScopeItem', scope)}</tds:Scopes>`).join('')}</tds:GetScopesResponse>`,
+  GetHostname: (_req, info) => `<tds:GetHostnameResponse><tds:HostnameInformation><tt:FromDHCP>false</tt:FromDHCP>${el('tt:Name', info.name)}</tds:HostnameInformation></tds:GetHostnameResponse>`,
+};
+
+export const mediaOperations: Record<string, OperationHandler> = {
+  GetProfiles: (_req, info) => `<trt:GetProfilesResponse>${info.profiles.map((p) => profileXml(info, p, 'trt:Profiles')).join('')}</trt:GetProfilesResponse>`,
+  GetProfile: (req, info) => `<trt:GetProfileResponse>${profileXml(info, profileFor(info, text(req.body, 'ProfileToken')), 'trt:Profile')}</trt:GetProfileResponse>`,
+  GetStreamUri: (req, info) => {
+    const profile = profileFor(info, text(req.body, 'ProfileToken'));
+    const stream = text(req.body, 'StreamSetup', 'Stream');
+    if (stream && stream !== 'RTP-Unicast') throw faults.invalidArgs('InvalidStreamSetup', 'Only RTP-Unicast is supported');
+    return `<trt:GetStreamUriResponse><trt:MediaUri>${el('tt:Uri', profile.rtspUrl)}<tt:InvalidAfterConnect>false</tt:InvalidAfterConnect><tt:InvalidAfterReboot>false</tt:InvalidAfterReboot><tt:Timeout>PT0S</tt:Timeout></trt:MediaUri></trt:GetStreamUriResponse>`;
+  },
+  GetSnapshotUri: (req, info) => {
+    const profile = profileFor(info, text(req.body, 'ProfileToken'));
+    return `<trt:GetSnapshotUriResponse><trt:MediaUri>${el('tt:Uri', profile.snapshotUrl)}<tt:InvalidAfterConnect>false</tt:InvalidAfterConnect><tt:InvalidAfterReboot>false</tt:InvalidAfterReboot><tt:Timeout>PT0S</tt:Timeout></trt:MediaUri></trt:GetSnapshotUriResponse>`;
+  },
+  GetVideoSources: (_req, info) =>
+    `<trt:GetVideoSourcesResponse><trt:VideoSources token="${VIDEO_SOURCE_TOKEN}">${el('tt:Framerate', info.fps)}` +
+    `<tt:Resolution>${el('tt:Width', info.source.width)}${el('tt:Height', info.source.height)}</tt:Resolution></trt:VideoSources></trt:GetVideoSourcesResponse>`,
+  GetVideoSourceConfigurations: (_req, info) =>
+    `<trt:GetVideoSourceConfigurationsResponse><trt:Configurations token="${VIDEO_SOURCE_CONFIG_TOKEN}">${videoSourceConfigXml(info)}</trt:Configurations></trt:GetVideoSourceConfigurationsResponse>`,
+  GetVideoEncoderConfigurations: (_req, info) =>
+    `<trt:GetVideoEncoderConfigurationsResponse>${info.profiles
+      .map((p) => `<trt:Configurations token="${p.encoderToken}">${encoderConfigXml(info, p)}</trt:Configurations>`)
+      .join('')}</trt:GetVideoEncoderConfigurationsResponse>`,
+  GetVideoEncoderConfiguration: (req, info) => {
+    const token = text(req.body, 'ConfigurationToken');
+    const profile = info.profiles.find((p) => p.encoderToken === token);
+    if (!profile) throw faults.invalidArgs('NoConfig', 'The requested configuration does not exist');
+    return `<trt:GetVideoEncoderConfigurationResponse><trt:Configuration token="${profile.encoderToken}">${encoderConfigXml(info, profile)}</trt:Configuration></trt:GetVideoEncoderConfigurationResponse>`;
+  },
+  GetVideoEncoderConfigurationOptions: (req, info) => {
+    const configToken = text(req.body, 'ConfigurationToken');
+    const profileToken = text(req.body, 'ProfileToken');
+    const profile = configToken
+      ? info.profiles.find((p) => p.encoderToken === configToken)
+      : profileToken
+        ? info.profiles.find((p) => p.token === profileToken)
+        : info.profiles[0];
+    if (!profile) throw faults.invalidArgs('NoConfig', 'The requested configuration does not exist');
+    return `<trt:GetVideoEncoderConfigurationOptionsResponse>${encoderOptionsXml(info, profile)}</trt:GetVideoEncoderConfigurationOptionsResponse>`;
+  },
+  GetServiceCapabilities: () => `<trt:GetServiceCapabilitiesResponse>${MEDIA_SERVICE_CAPABILITIES}</trt:GetServiceCapabilitiesResponse>`,
+};

@@ -1,0 +1,128 @@
+/**
+ * One supervised ffmpeg encoder of the simulated world: renders a view
+ * (crop window or continuous move, object on/off), stamps every frame with
+ * the time strip from the FrameClock and publishes the main and sub H.264
+ * streams in two H264Hubs. Several cameras can read the same encoder.
+ *
+ * Each access unit gets the time of the strip frame it was made from: the
+ * strips written are queued per output and the n-th access unit takes the
+ * n-th time (one frame in, one frame out: no B-frames, passthrough timing).
+ *
+ * States: starting (spawned, no frame yet), running, restarting (the child
+ * died; respawned after 0.5, 1, 2 ... 10 s), stopped. Cost: see
+ * encoder-args.ts; plus a 64 KB pipe write per frame.
+ *
+ * Limits: when ffmpeg cannot keep up, ticks are skipped (not queued), so the
+ * stream drops frames rather than lagging behind the clock.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { AnnexBParser } from '../media/h264';
+import { H264Hub } from '../media/h264-source';
+import { stopChild, trackChild } from './children';
+import { buildEncoderArgs, ENCODER_FD, MAX_IN_FLIGHT_FRAMES, type EncoderSpec } from './encoder-args';
+import type { FrameClock, FrameTick } from './frame-clock';
+import type { YuvImage } from './scene';
+
+export type EncoderState = 'starting' | 'running' | 'restarting' | 'stopped';
+
+export class SceneEncoder {
+  readonly main = new H264Hub();
+  readonly sub = new H264Hub();
+  state: EncoderState = 'starting';
+  /** Time of the first access unit of the current child (start of a continuous move). */
+  firstFrameMs: number | undefined;
+  private child: ChildProcess | undefined;
+  private stripIn: Writable | undefined;
+  private unsubscribeClock: (() => void) | undefined;
+  private mainTimes: number[] = [];
+  private subTimes: number[] = [];
+  private restartDelayMs = 500;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private stderrTail = '';
+
+  constructor(
+    readonly spec: EncoderSpec,
+    private readonly clock: FrameClock,
+    private readonly scene: YuvImage,
+    private readonly ffmpegPath = 'ffmpeg',
+  ) {}
+
+  start(): void {
+    if (this.state === 'stopped') return;
+    const child = spawn(this.ffmpegPath, buildEncoderArgs(this.spec), {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    trackChild(child);
+    this.child = child;
+    this.mainTimes = [];
+    this.subTimes = [];
+    this.firstFrameMs = undefined;
+
+    // Node types stdio as a 5-tuple; the sixth entry exists because six were requested.
+    const stdio = child.stdio as unknown as Array<Readable | Writable>;
+    const sceneIn = stdio[ENCODER_FD.sceneIn] as Writable;
+    const stripIn = stdio[ENCODER_FD.stripIn] as Writable;
+    this.stripIn = stripIn;
+    const mainOut = stdio[ENCODER_FD.mainOut] as Readable;
+    const subOut = stdio[ENCODER_FD.subOut] as Readable;
+    // EPIPE after the child died is expected; 'exit' handles the restart.
+    for (const stream of [sceneIn, stripIn, mainOut, subOut]) stream.on('error', () => undefined);
+    sceneIn.end(this.scene.data);
+
+    const mainParser = new AnnexBParser((au) => {
+      const timeMs = this.mainTimes.shift() ?? Date.now();
+      if (this.firstFrameMs === undefined) this.firstFrameMs = timeMs;
+      this.state = 'running';
+      this.restartDelayMs = 500;
+      this.main.push({ ...au, timeMs });
+    });
+    const subParser = new AnnexBParser((au) => this.sub.push({ ...au, timeMs: this.subTimes.shift() ?? Date.now() }));
+    mainOut.on('data', (chunk: Buffer) => mainParser.push(chunk));
+    subOut.on('data', (chunk: Buffer) => subParser.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
+    });
+
+    // Strips only once ffmpeg has swallowed the scene (it is initialising then): frames queued while it
+    // starts would come out late and old.
+    const frameBytes = this.spec.strip.width * this.spec.strip.height;
+    sceneIn.once('finish', () => {
+      if (this.child !== child || this.state === 'stopped') return;
+      this.unsubscribeClock = this.clock.subscribe((tick: FrameTick) => {
+        if (stripIn.destroyed || this.mainTimes.length >= MAX_IN_FLIGHT_FRAMES || stripIn.writableLength > frameBytes) return;
+        this.mainTimes.push(tick.timeMs);
+        this.subTimes.push(tick.timeMs);
+        stripIn.write(tick.strip);
+      });
+    });
+
+    child.once('exit', (code, signal) => {
+      this.unsubscribeClock?.();
+      this.unsubscribeClock = undefined;
+      if (this.child !== child || this.state === 'stopped') return;
+      console.error(`camera-sim encoder exited (${code ?? signal}); restarting in ${this.restartDelayMs} ms. ${this.stderrTail.trim().split('\n').slice(-3).join(' | ')}`);
+      this.state = 'restarting';
+      this.restartTimer = setTimeout(() => this.start(), this.restartDelayMs);
+      this.restartDelayMs = Math.min(this.restartDelayMs * 2, 10_000);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.state = 'stopped';
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.unsubscribeClock?.();
+    this.unsubscribeClock = undefined;
+    const child = this.child;
+    this.child = undefined;
+    // EOF on the strip input ends ffmpeg cleanly (overlay eof_action=endall); without it, its input
+    // thread stays blocked in read() and only SIGKILL ends it.
+    this.stripIn?.destroy();
+    if (child) await stopChild(child);
+  }
+
+  /** The ffmpeg child's pid (for CPU measurements), if running. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+}
