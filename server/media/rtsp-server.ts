@@ -37,8 +37,16 @@ export interface RtspServerOptions {
   /** 0 picks a free port. */
   port: number;
   resolve: (path: string, query: URLSearchParams) => H264Source | undefined;
-  /** Called for every request but OPTIONS; false answers 401 with `authChallenges()`. */
-  authenticate?: (method: string, uri: string, authorizationHeader: string | undefined) => boolean;
+  /**
+   * Called for every request but OPTIONS; false answers 401 with `authChallenges()`. May be async
+   * (a password hash check is slow on purpose); `clientAddress` lets the caller throttle guesses.
+   */
+  authenticate?: (
+    method: string,
+    uri: string,
+    authorizationHeader: string | undefined,
+    clientAddress: string,
+  ) => boolean | Promise<boolean>;
   /** WWW-Authenticate values for a 401 (default: one Basic challenge). */
   authChallenges?: () => string[];
   /** While it returns false every request is answered 503 (maintenance, fault injection). */
@@ -206,7 +214,15 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
     if (request.method === 'OPTIONS') {
       return reply(200, [['Public', 'OPTIONS, DESCRIBE, SETUP, PLAY, PAUSE, TEARDOWN, GET_PARAMETER, SET_PARAMETER']]);
     }
-    if (opts.authenticate && !opts.authenticate(request.method, request.uri, request.headers['authorization'])) {
+    if (
+      opts.authenticate &&
+      !(await opts.authenticate(
+        request.method,
+        request.uri,
+        request.headers['authorization'],
+        connection.socket.remoteAddress ?? 'unknown',
+      ))
+    ) {
       const challenges = opts.authChallenges?.() ?? ['Basic realm="RTSP"'];
       return reply(401, challenges.map((value): [string, string] => ['WWW-Authenticate', value]));
     }

@@ -15,6 +15,39 @@ import { SettingsStore } from './domain/settings';
 import { SignInThrottle } from './domain/sign-in-throttle';
 import { UsersService } from './domain/users';
 import { loadVersionInfo } from './domain/version-info';
+import { layoutRoutesFor } from './routes/layouts';
+import { DiskService } from './domain/disk-service';
+import { ExportAuthenticator } from './domain/export-auth';
+import { RecorderJwt } from './domain/export-jwt';
+import { ExportService } from './domain/export-service';
+import { PtzPresetNames } from './domain/ptz-preset-names';
+import { PtzService } from './domain/ptz-service';
+import { RetentionCameraCatalog } from './domain/retention-camera-catalog';
+import { RetentionOverrides } from './domain/retention-overrides';
+import { ArchiveIndex } from './media/archive-index';
+import { OnvifPtzClients } from './media/ptz/onvif-ptz-client';
+import { ArchiveRetentionIndex } from './media/retention/archive-retention-index';
+import { RetentionCleaner } from './media/retention/cleaner';
+import { reconcileArchives } from './media/retention/reconcile';
+import { statVolume } from './media/retention/volume';
+import { diskRoutes } from './routes/disk';
+import { probeOnvif } from '../media/ws-discovery';
+import { CamerasService, recorderOrchidId } from './domain/cameras';
+import { MediaCameraProber } from './domain/cameras-connect';
+import { CamerasStore } from './domain/cameras-store';
+import { recoverArchives } from './media/archive-recovery';
+import { ArchiveQueries } from './media/archive-queries';
+import { startDemoCameras } from './media/demo-cameras';
+import { createIngestLog } from './media/ingest/ingest-log';
+import { IngestSupervisor } from './media/ingest/ingest-supervisor';
+import { archiveRoutes } from './routes/archives';
+import { cameraRoutes } from './routes/cameras';
+import { discoveryRoutes } from './routes/discovery';
+import { streamRoutes } from './routes/streams';
+import { exportRoutes } from './routes/export';
+import { ptzRoutes } from './routes/ptz';
+import { attachLiveMedia } from './media/live/live-media';
+import { createMotion } from './media/motion/attach-motion';
 
 export interface RecorderServices {
   config: RecorderConfig;
@@ -48,6 +81,68 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     onClose: [],
     generatedAdminPassword,
   };
+  services.extraRoutes.push(layoutRoutesFor(db));
+
+  // Export, PTZ, retention and disk. Reconcile runs before any ingest writes, so no file being opened is adopted.
+  const archiveIndex = new ArchiveIndex(db, config.dataDir);
+  // Close segments a crash left active (at their real length) before anything else reads the index.
+  await recoverArchives(archiveIndex);
+  const catalog = new RetentionCameraCatalog(db);
+  const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex);
+  const retentionOverrides = new RetentionOverrides(db);
+  await reconcileArchives(retentionIndex, { db });
+  const jwt = new RecorderJwt(services.settings);
+  jwt.secret();
+  const exports = new ExportService({
+    archives: archiveIndex,
+    streams: catalog,
+    archiveRoot: archiveIndex.archiveRoot,
+    maxExportHours: () => config.maxExportHours,
+  });
+  const exportAuth = new ExportAuthenticator(sessions, users, jwt);
+  const ptzClients = new OnvifPtzClients();
+  const ptz = new PtzService(catalog, ptzClients, new PtzPresetNames(db));
+  const retention = { index: retentionIndex, cameras: catalog, overrides: retentionOverrides, dataDir: config.dataDir, statVolume };
+  const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent });
+  const cleaner = new RetentionCleaner({ ...retention, db, thresholdPercent: config.cleanerThresholdPercent });
+  cleaner.start();
+  services.onClose.push(() => cleaner.stop());
+  services.extraRoutes.push((app) => exportRoutes(app, { exports, exportAuth }));
+  services.extraRoutes.push((app) => ptzRoutes(app, { ptz }));
+  services.extraRoutes.push((app) => diskRoutes(app, { disk }));
+
+  // Cameras, streams and ingest: one supervised ffmpeg per stream feeds the archive and the live hubs
+  // (`ingest` is the LiveSources, `archiveIndex` the ArchiveLookup).
+  const mediaLog = createIngestLog(config.logLevel);
+  const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog });
+  // Motion detection hears of every stream start, change and removal through the ingest control.
+  const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
+  const cameras = new CamerasService({
+    store: new CamerasStore(db),
+    prober: new MediaCameraProber(),
+    ingest: motion.wrapIngest(ingest),
+    lastWritten: (ids) => archiveIndex.lastWritten(ids),
+    retention: retentionOverrides,
+    probeOnvif,
+    orchidId: recorderOrchidId(services.settings),
+    rtspPort: config.rtspPort,
+  });
+  motion.attach(cameras);
+  await cameras.startAll();
+  const demo = startDemoCameras({ count: config.demoCameras, settings: services.settings, cameras, log: mediaLog }).catch((error: unknown) => {
+    mediaLog.warn(`demo cameras did not start: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  // onClose runs last-first: every ffmpeg stops before the demo cameras they pull from.
+  services.onClose.push(async () => (await demo)?.stop());
+  services.onClose.push(() => ingest.stopAll());
+  // WebRTC, low-bandwidth streams, frames and the RTSP restream read the hubs and the archive index.
+  await attachLiveMedia(services, { live: ingest, archive: archiveIndex });
+  const archiveQueries = new ArchiveQueries(archiveIndex);
+  services.extraRoutes.push((app) => cameraRoutes(app, { cameras }));
+  services.extraRoutes.push((app) => streamRoutes(app, { cameras }));
+  services.extraRoutes.push((app) => archiveRoutes(app, { archiveQueries }));
+  services.extraRoutes.push((app) => discoveryRoutes(app, { cameras }));
   const sweep = setInterval(() => sessions.deleteExpired(), 60 * 60 * 1000);
   sweep.unref();
   services.onClose.push(() => clearInterval(sweep));

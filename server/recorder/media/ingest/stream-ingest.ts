@@ -1,0 +1,276 @@
+/**
+ * One stream's ingest: a supervised ffmpeg that pulls the camera's RTSP once
+ * and feeds both the archive (segment files, indexed as they open and close)
+ * and the stream's live hub (one camera connection serves recording and
+ * every viewer).
+ *
+ * States (spec 4): idle → starting → running; an unexpected exit goes to
+ * restarting and respawns after an exponential backoff (1 s doubling to
+ * 30 s, reset after a healthy run); stop goes through stopping to idle.
+ * A run that delivers no video for `stallMs` is killed and restarted, so a
+ * camera that stops sending without closing the connection is noticed.
+ *
+ * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
+ * Annex-B parsing of the stream in this process (a linear scan).
+ *
+ * Limits: the hub's timeMs is the arrival time in this process (what the
+ * contract asks); archive times come from the clock anchor instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { StreamState } from '../../../shared/api';
+import { AnnexBParser } from '../../../media/h264';
+import { H264Hub } from '../../../media/h264-source';
+import type { ArchiveIndex } from '../archive-index';
+import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
+import { FFMPEG_PATH, terminate } from './child-process';
+import { ClockAnchor } from './clock-anchor';
+import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
+import { redactText, withCredentials } from './rtsp-url';
+import { SegmentTracker } from './segment-tracker';
+
+export interface IngestSpec {
+  streamId: string;
+  cameraId: string;
+  /** The camera's RTSP URI without credentials. */
+  sourceUri: string;
+  username: string;
+  password: string;
+  /** False for proxy-only: live only, no archive output. */
+  record: boolean;
+  /** Segment length for this stream (motion-only streams cut short ones); the supervisor's otherwise. */
+  segmentSeconds?: number;
+}
+
+export interface IngestLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface StreamIngestOptions {
+  index: ArchiveIndex;
+  log: IngestLog;
+  now?: () => number;
+  ffmpegPath?: string;
+  stopGraceMs?: number;
+  stallMs?: number;
+  segmentSeconds?: number;
+  /** Process id of each ffmpeg started (tests and diagnostics). */
+  onSpawn?: (pid: number) => void;
+}
+
+export const STOP_GRACE_MS = 5_000;
+export const STALL_MS = 20_000;
+
+export interface IngestStatus {
+  streamState: StreamState;
+  retryCount: number;
+  lastError: string | undefined;
+  pid: number | undefined;
+}
+
+/** A sortable, unique-enough prefix for one run's files: 20250101T120000123Z. */
+function runPrefix(nowMs: number): string {
+  return new Date(nowMs).toISOString().replace(/[-:.]/g, '');
+}
+
+export class StreamIngest {
+  readonly hub = new H264Hub();
+  private state: StreamState = 'idle';
+  private wanted = false;
+  private restarts = 0;
+  private backoffAttempt = 0;
+  private child: ChildProcess | undefined;
+  private runEnded: Promise<void> | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private runningSinceMs: number | undefined;
+  private lastMediaMs = 0;
+  private lastError: string | undefined;
+  private readonly now: () => number;
+
+  constructor(
+    private spec: IngestSpec,
+    private readonly options: StreamIngestOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get streamId(): string {
+    return this.spec.streamId;
+  }
+
+  get running(): boolean {
+    return this.state === 'running';
+  }
+
+  status(): IngestStatus {
+    return { streamState: this.state, retryCount: this.restarts, lastError: this.lastError, pid: this.child?.pid };
+  }
+
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.restarts = 0;
+    this.backoffAttempt = 0;
+    this.spawnRun('starting');
+  }
+
+  /** Stops ffmpeg (SIGTERM so it closes its segment, SIGKILL after the grace time) and waits for it. */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    const child = this.child;
+    if (child) {
+      this.state = 'stopping';
+      await terminate(child, this.options.stopGraceMs ?? STOP_GRACE_MS);
+    }
+    await this.runEnded;
+    this.state = 'idle';
+  }
+
+  /** Applies a new spec; a running ingest restarts with it. */
+  async update(spec: IngestSpec): Promise<void> {
+    const same = JSON.stringify(spec) === JSON.stringify(this.spec);
+    if (same) return;
+    const wasWanted = this.wanted;
+    await this.stop();
+    this.spec = spec;
+    if (wasWanted) this.start();
+  }
+
+  private setError(text: string): void {
+    this.lastError = redactText(text).slice(0, 300);
+  }
+
+  private spawnRun(state: 'starting' | 'restarting'): void {
+    this.state = state;
+    this.runningSinceMs = undefined;
+    this.lastMediaMs = this.now();
+    const { index, log } = this.options;
+    const spec = this.spec;
+    const folder = index.streamFolder(spec.streamId);
+    let segmentPattern: string | undefined;
+    if (spec.record) {
+      fs.mkdirSync(folder, { recursive: true });
+      segmentPattern = `${escapeSegmentPath(folder)}/${runPrefix(this.now())}_%05d.mkv`;
+    }
+    const args = buildIngestArgs({
+      inputUri: withCredentials(spec.sourceUri, spec.username, spec.password),
+      segmentPattern,
+      ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
+    });
+    const child = spawn(this.options.ffmpegPath ?? FFMPEG_PATH, args, {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      shell: false,
+    });
+    this.child = child;
+    if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
+    this.hub.reset();
+
+    const anchor = new ClockAnchor();
+    const tracker = new SegmentTracker({
+      index,
+      streamId: spec.streamId,
+      cameraId: spec.cameraId,
+      folder,
+      anchor,
+      now: this.now,
+    });
+    const parser = new AnnexBParser((au) => {
+      const timeMs = this.now();
+      this.lastMediaMs = timeMs;
+      if (this.state === 'starting' || this.state === 'restarting') {
+        this.state = 'running';
+        this.runningSinceMs = timeMs;
+      }
+      this.hub.push({ ...au, timeMs });
+    });
+    child.stdout!.on('data', (chunk: Buffer) => parser.push(chunk));
+
+    const recentErrors: string[] = [];
+    const stderr = new LineSplitter((line) => {
+      const opened = openedSegmentFile(line);
+      if (opened !== undefined) {
+        tracker.onOpened(opened);
+        return;
+      }
+      if (/error|failed|invalid|unauthorized|refused|not found|timed out/i.test(line)) {
+        recentErrors.push(line);
+        if (recentErrors.length > 5) recentErrors.shift();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const list = new LineSplitter((line) => {
+      const entry = parseSegmentListLine(line);
+      if (entry) tracker.onListed(entry);
+    });
+    (child.stdio[SEGMENT_LIST_FD] as Readable).on('data', (chunk: Buffer) => list.push(chunk));
+    const progress = new LineSplitter((line) => {
+      const outTimeS = progressOutTimeS(line);
+      if (outTimeS === undefined) return;
+      anchor.sample(outTimeS, this.now());
+      tracker.onProgress(outTimeS);
+    });
+    (child.stdio[PROGRESS_FD] as Readable).on('data', (chunk: Buffer) => progress.push(chunk));
+
+    this.stallTimer = setInterval(() => {
+      const silentMs = this.now() - this.lastMediaMs;
+      if (silentMs > (this.options.stallMs ?? STALL_MS) && this.child === child) {
+        log.warn(`stream ${spec.streamId}: no video for ${Math.round(silentMs / 1000)} s; restarting its ffmpeg`);
+        this.setError('No video from the camera.');
+        child.kill('SIGKILL');
+      }
+    }, 2_000);
+    this.stallTimer.unref();
+
+    this.runEnded = new Promise<void>((resolve) => {
+      let ended = false;
+      const onEnd = (reason: string) => {
+        if (ended) return;
+        ended = true;
+        if (this.stallTimer) clearInterval(this.stallTimer);
+        this.stallTimer = undefined;
+        stderr.flush();
+        list.flush();
+        progress.flush();
+        parser.flush();
+        void tracker
+          .finish()
+          .catch((error: unknown) => log.warn(`stream ${spec.streamId}: closing its segments failed: ${String(error)}`))
+          .then(() => {
+            if (this.child === child) this.child = undefined;
+            if (recentErrors.length > 0) this.setError(recentErrors.at(-1)!);
+            this.afterRun(reason);
+            resolve();
+          });
+      };
+      child.on('error', (error) => {
+        this.setError(`ffmpeg could not start: ${error.message}`);
+        onEnd('spawn error');
+      });
+      child.on('close', (code, signal) => onEnd(signal ? `signal ${signal}` : `exit code ${code}`));
+    });
+  }
+
+  private afterRun(reason: string): void {
+    if (!this.wanted) return;
+    const healthy = this.runningSinceMs !== undefined && this.now() - this.runningSinceMs >= HEALTHY_RUN_MS;
+    if (healthy) this.backoffAttempt = 0;
+    this.backoffAttempt++;
+    this.restarts++;
+    const delayMs = backoffDelayMs(this.backoffAttempt);
+    this.options.log.warn(
+      `stream ${this.spec.streamId}: ffmpeg ended (${reason}${this.lastError ? `: ${this.lastError}` : ''}); restart ${this.restarts} in ${delayMs} ms`,
+    );
+    this.state = 'restarting';
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.wanted) this.spawnRun('restarting');
+    }, delayMs);
+    this.restartTimer.unref();
+  }
+}

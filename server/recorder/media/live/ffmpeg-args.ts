@@ -1,0 +1,176 @@
+/**
+ * ffmpeg argument lists for live and recorded video delivery. Pure builders
+ * (argument arrays, never a shell string), so each command is unit-tested
+ * and a path or number can never become an option.
+ *
+ * Costs on a 1080p25 camera (FIELD-NOTES): demuxing a segment with stream
+ * copy is ~0.4 % of a core; decoding plus scaling plus JPEG at 640x360 and
+ * 10 fps ~11 %.
+ */
+
+/** Largest picture the recorder renders to JPEG. */
+export const MAX_JPEG_WIDTH = 1920;
+export const MAX_JPEG_HEIGHT = 1080;
+
+const QUIET = ['-hide_banner', '-nostats', '-loglevel', 'error'];
+
+const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
+
+export interface Box {
+  width: number;
+  height: number;
+}
+
+/** A box clamped to the JPEG bounds, each side even and at least 2. */
+export function clampBox(box: Partial<Box>): Box {
+  const even = (v: number, max: number) => Math.max(2, Math.min(max, Math.floor(v / 2) * 2));
+  return {
+    width: even(box.width && box.width > 0 ? box.width : MAX_JPEG_WIDTH, MAX_JPEG_WIDTH),
+    height: even(box.height && box.height > 0 ? box.height : MAX_JPEG_HEIGHT, MAX_JPEG_HEIGHT),
+  };
+}
+
+/**
+ * Scales to fit inside the box, keeping the aspect ratio, with even sides;
+ * never enlarges beyond the box (a small source may be scaled up to fit it,
+ * as a player tile would).
+ */
+export function fitFilter(box: Box): string {
+  return `scale=w=${box.width}:h=${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
+}
+
+/**
+ * Reads one archive segment from `offsetMs` at real-time pace (`-re`) and
+ * writes its video as Annex-B H.264 (SPS/PPS repeated before keyframes by
+ * the automatic mp4toannexb filter; access unit delimiters inserted so each
+ * frame ends visibly). Input seeking with stream copy starts at the keyframe
+ * before the offset; -re sends that lead-in at once.
+ */
+export function archiveDemuxArgs(segmentPath: string, offsetMs: number): string[] {
+  return [
+    ...QUIET,
+    '-nostdin',
+    '-re',
+    '-ss',
+    seconds(offsetMs),
+    '-i',
+    segmentPath,
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-bsf:v',
+    'h264_metadata=aud=insert',
+    '-flush_packets',
+    '1',
+    '-f',
+    'h264',
+    'pipe:1',
+  ];
+}
+
+/**
+ * Keeps the first picture of each 1/fps time slot: at most `fps` pictures a
+ * second, exactly `fps` on average from a faster source, and decided per
+ * picture, so nothing waits in the filter (the `fps` filter holds a picture
+ * until the next slot is known, which adds up to a slot of latency and
+ * duplicates pictures across gaps).
+ */
+export function rateSelectFilter(fps: number): string {
+  const rate = Number(fps.toFixed(3));
+  return `select='isnan(prev_selected_t)+gt(floor(t*${rate})\\,floor(prev_selected_t*${rate}))'`;
+}
+
+/**
+ * Decodes Annex-B H.264 from stdin into JPEGs on stdout at up to `fps`,
+ * sized to fit `box`. Timestamps are the arrival times, so the rate is
+ * right whatever rate the camera sends, and a burst (the latest GOP a
+ * session starts with) yields a single picture rather than seconds of them.
+ * Low-delay flags: no probing beyond the first bytes, one decoding thread
+ * (frame threads would hold pictures back), pictures passed through as
+ * they come.
+ */
+export function jpegSessionArgs(box: Box, fps: number): string[] {
+  return [
+    ...QUIET,
+    // Not '-fflags nobuffer': it discards what probing read, which is the keyframe a session starts with.
+    '-flags',
+    'low_delay',
+    '-probesize',
+    '32',
+    '-analyzeduration',
+    '0',
+    '-use_wallclock_as_timestamps',
+    '1',
+    '-threads',
+    '1',
+    '-f',
+    'h264',
+    '-i',
+    'pipe:0',
+    '-vf',
+    `${rateSelectFilter(fps)},${fitFilter(box)}`,
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '5',
+    '-flush_packets',
+    '1',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
+
+/**
+ * Decodes a GOP given on stdin (`frameCount` access units, keyframe first)
+ * and writes only its last picture as one JPEG: the newest live frame.
+ */
+export function lastFrameOfGopArgs(frameCount: number, box: Box): string[] {
+  const last = Math.max(0, frameCount - 1);
+  return [
+    ...QUIET,
+    '-f',
+    'h264',
+    '-i',
+    'pipe:0',
+    '-vf',
+    `select=gte(n\\,${last}),${fitFilter(box)}`,
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
+
+/** One JPEG of the picture at `offsetMs` in a segment (accurate seek: decodes from the keyframe before). */
+export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box): string[] {
+  return [
+    ...QUIET,
+    '-nostdin',
+    '-ss',
+    seconds(offsetMs),
+    '-i',
+    segmentPath,
+    '-map',
+    '0:v:0',
+    '-vf',
+    fitFilter(box),
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '3',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
