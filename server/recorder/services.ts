@@ -35,6 +35,9 @@ import { probeOnvif } from '../media/ws-discovery';
 import { CamerasService, recorderOrchidId } from './domain/cameras';
 import { MediaCameraProber } from './domain/cameras-connect';
 import { CamerasStore } from './domain/cameras-store';
+import { StreamRecordingActions } from './domain/retention-recording-health';
+import { streamIngestControl } from './domain/stream-ingest-control';
+import { StreamStatusService } from './domain/stream-status';
 import { recoverArchives } from './media/archive-recovery';
 import { ArchiveQueries } from './media/archive-queries';
 import { startDemoCameras } from './media/demo-cameras';
@@ -101,7 +104,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   });
   const exportAuth = new ExportAuthenticator(sessions, users, jwt);
   const ptzClients = new OnvifPtzClients();
-  const ptz = new PtzService(catalog, ptzClients, new PtzPresetNames(db));
+  const presetNames = new PtzPresetNames(db);
+  const ptz = new PtzService(catalog, ptzClients, presetNames);
   const retention = { index: retentionIndex, cameras: catalog, overrides: retentionOverrides, dataDir: config.dataDir, statVolume };
   const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent });
   const cleaner = new RetentionCleaner({ ...retention, db, thresholdPercent: config.cleanerThresholdPercent });
@@ -117,8 +121,9 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog });
   // Motion detection hears of every stream start, change and removal through the ingest control.
   const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
+  const camerasStore = new CamerasStore(db);
   const cameras = new CamerasService({
-    store: new CamerasStore(db),
+    store: camerasStore,
     prober: new MediaCameraProber(),
     ingest: motion.wrapIngest(ingest),
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
@@ -126,6 +131,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     probeOnvif,
     orchidId: recorderOrchidId(services.settings),
     rtspPort: config.rtspPort,
+    // A deleted camera's preset names go, and so does its PTZ connection.
+    onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
   });
   motion.attach(cameras);
   await cameras.startAll();
@@ -139,8 +146,20 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   // WebRTC, low-bandwidth streams, frames and the RTSP restream read the hubs and the archive index.
   await attachLiveMedia(services, { live: ingest, archive: archiveIndex });
   const archiveQueries = new ArchiveQueries(archiveIndex);
+  // System status: Restart ends a stream's ffmpeg so the supervisor respawns it; health reads the archive index.
+  const streamStatus = new StreamStatusService({
+    store: camerasStore,
+    retryCount: (id) => ingest.status(id).retryCount,
+    actions: new StreamRecordingActions(
+      streamIngestControl({
+        recordingConfiguration: (id) => camerasStore.stream(id)?.recordingConfiguration,
+        ingest,
+        lastWritten: (ids) => archiveIndex.lastWritten(ids),
+      }),
+    ),
+  });
   services.extraRoutes.push((app) => cameraRoutes(app, { cameras }));
-  services.extraRoutes.push((app) => streamRoutes(app, { cameras }));
+  services.extraRoutes.push((app) => streamRoutes(app, { cameras, streamStatus }));
   services.extraRoutes.push((app) => archiveRoutes(app, { archiveQueries }));
   services.extraRoutes.push((app) => discoveryRoutes(app, { cameras }));
   const sweep = setInterval(() => sessions.deleteExpired(), 60 * 60 * 1000);

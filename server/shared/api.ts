@@ -324,8 +324,9 @@ export interface CamerasDiskUsageResponse {
   possible: boolean;
 }
 
-/** Extras of an active stream's status for system status (spec 3, 9). */
+/** Extras of an active stream's status for system status (spec 3, 9); part of StreamStatus. */
 export interface StreamRecordingHealth {
+  /** Epoch ms of the newest recorded video, null when nothing was recorded. */
   lastArchiveWritten: number | null;
   lastArchiveWrittenHumanized: string;
   /** True when the last archive is older than 120 s (or none was ever written while running). */
@@ -526,13 +527,18 @@ export interface StreamsResponse {
   data: { streams: Stream[] };
 }
 
-export interface StreamStatus {
+/**
+ * GET /service/streams/{id}/status, each of GET /service/streams/status and
+ * the reply of POST /service/streams/{id}/restart (spec 3 "Active stream
+ * status"): the state shows 'restarting' from a restart until the stream runs
+ * again; retryCount counts every restart of its ingest.
+ */
+export interface StreamStatus extends StreamRecordingHealth {
   id: string;
   cameraId: string;
   name: string;
   streamState: StreamState;
   retryCount: number;
-  lastArchiveWritten: number | null;
 }
 
 export interface StreamStatusesResponse {

@@ -5,7 +5,9 @@
  * caller's role; the camera password is stored but never serialized.
  *
  * Export, PTZ and retention read the same tables through their own catalog
- * (domain/retention-camera-catalog.ts).
+ * (domain/retention-camera-catalog.ts); what they keep per camera is
+ * forgotten through `onCameraDeleted`. Stream status for system status is
+ * domain/stream-status.ts.
  *
  * Cost: registration and connection changes talk to the camera (see
  * cameras-connect.ts); everything else is SQLite and memory.
@@ -19,7 +21,6 @@ import type {
   RegisterCameraRequest,
   Stream,
   StreamRequest,
-  StreamStatus,
   UpdateCameraRequest,
 } from '../../shared/api';
 import type { Role } from '../../shared/roles';
@@ -60,6 +61,8 @@ export interface CamerasServiceDeps {
   probeOnvif: OnvifProbe;
   orchidId: string;
   rtspPort: number;
+  /** Told after a camera is deleted, so what others keep per camera (PTZ preset names) goes with it. */
+  onCameraDeleted?: ReadonlyArray<(cameraId: string) => void>;
   now?: () => number;
 }
 
@@ -259,6 +262,7 @@ export class CamerasService {
     const streams = this.deps.store.streams(id);
     this.deps.store.deleteCamera(id);
     this.deps.retention.forget(id);
+    for (const listener of this.deps.onCameraDeleted ?? []) listener(id);
     for (const stream of streams) await this.deps.ingest.remove(stream.id);
   }
 
@@ -337,25 +341,6 @@ export class CamerasService {
     const streams = this.deps.store.streams().filter((s) => !liveOnly || !defunct.has(s.cameraId));
     const context = this.context(viewer, streams.map((s) => s.id));
     return streams.map((s) => serializeStream(s, context));
-  }
-
-  streamStatus(streamId: string): StreamStatus {
-    const stream = this.deps.store.stream(streamId);
-    if (!stream) throw notFound('Stream does not exist.', 'stream-not-found');
-    return this.statusOf([stream])[0]!;
-  }
-
-  streamStatuses(liveOnly: boolean): StreamStatus[] {
-    const defunct = new Set(this.deps.store.cameras().filter((c) => c.defunct).map((c) => c.id));
-    return this.statusOf(this.deps.store.streams().filter((s) => !liveOnly || !defunct.has(s.cameraId)));
-  }
-
-  private statusOf(streams: readonly StreamRecord[]): StreamStatus[] {
-    const runtime = this.runtimeOf(this.deps.lastWritten(streams.map((s) => s.id)));
-    return streams.map((s) => {
-      const r = runtime(s.id);
-      return { id: s.id, cameraId: s.cameraId, name: s.name, streamState: r.streamState, retryCount: r.retryCount, lastArchiveWritten: r.lastArchiveWritten };
-    });
   }
 }
 

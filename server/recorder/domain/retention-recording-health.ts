@@ -7,16 +7,17 @@
  *
  * Restart sets the stream 'restarting' at once and asks ingest to restart
  * it; a second restart within the 60 s restart delay is not sent again (the
- * first is still under way), so impatient clicks cannot make a restart
- * storm. Verify answers whether the stream is running and recording: ingest
- * running and an archive written within 120 s.
+ * first is still under way; once the stream runs again it may be restarted
+ * again), so impatient clicks cannot make a restart storm. Verify answers
+ * whether the stream is running and recording: ingest running and an
+ * archive written within 120 s.
  */
-import type { StreamRecordingHealth, StreamVerifyResult } from '../../shared/api';
+import type { StreamRecordingHealth, StreamState, StreamVerifyResult } from '../../shared/api';
+
+export type { StreamState };
 
 export const LAST_ARCHIVE_ISSUE_MS = 120_000;
 export const RESTART_DELAY_MS = 60_000;
-
-export type StreamState = 'idle' | 'starting' | 'stopping' | 'restarting' | 'running' | 'unknown';
 
 export function lastArchiveWrittenIssue(lastArchiveMs: number | null, nowMs: number, recording = true): boolean {
   if (!recording) return false;
@@ -84,9 +85,9 @@ export class StreamRecordingActions {
 
   /** Answers the state to show; undefined when no such stream. */
   async restart(streamId: string): Promise<StreamState | undefined> {
-    if (this.ingest.state(streamId) === undefined) return undefined;
-    const at = this.restartedAt.get(streamId);
-    if (at !== undefined && this.now() - at < RESTART_DELAY_MS) return 'restarting';
+    // state() also forgets a finished restart, so a stream that runs again can be restarted again.
+    if (this.state(streamId) === undefined) return undefined;
+    if (this.restartedAt.has(streamId)) return 'restarting';
     this.restartedAt.set(streamId, this.now());
     await this.ingest.restart(streamId);
     return 'restarting';

@@ -2,15 +2,19 @@
  * Streams API (spec 7): a camera's streams are added, replaced (PUT), edited
  * (PATCH) and deleted by Administrators; stream details and states are read
  * with the 'live' ability. `?live=true` limits lists to streams of cameras
- * that are not defunct.
+ * that are not defunct. System status's Restart and Verify (spec 2, 3) are
+ * for Managers and Administrators (both have 'system-report').
  */
 import type { FastifyInstance } from 'fastify';
-import type { StreamRequest, StreamsResponse, StreamStatusesResponse } from '../../shared/api';
+import type { StreamRequest, StreamsResponse, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../shared/api';
 import type { CamerasService } from '../domain/cameras';
+import type { StreamStatusService } from '../domain/stream-status';
+import { requireAbility } from '../plugins/auth';
 import { idParams, viewerOf } from './cameras';
 
 export interface StreamRoutesDeps {
   cameras: CamerasService;
+  streamStatus: StreamStatusService;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength });
@@ -157,8 +161,8 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRoutesDeps)
     '/service/streams/status',
     { schema: { querystring: liveQuery } },
     async (request): Promise<StreamStatusesResponse> => {
-      viewerOf(request, 'live');
-      return { data: { streams: deps.cameras.streamStatuses(request.query.live === true) } };
+      requireAbility(request, 'live');
+      return { data: { streams: deps.streamStatus.statuses(request.query.live === true) } };
     },
   );
 
@@ -166,8 +170,22 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRoutesDeps)
     deps.cameras.getStream(request.params.id, viewerOf(request, 'live')),
   );
 
-  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { schema: { params: idParams } }, async (request) => {
-    viewerOf(request, 'live');
-    return deps.cameras.streamStatus(request.params.id);
+  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
+    requireAbility(request, 'live');
+    return deps.streamStatus.status(request.params.id);
   });
+
+  app.post<{ Params: { id: string } }>('/service/streams/:id/restart', { schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
+    requireAbility(request, 'system-report');
+    return deps.streamStatus.restart(request.params.id);
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/service/streams/:id/verify',
+    { schema: { params: idParams } },
+    async (request): Promise<StreamVerifyResult> => {
+      requireAbility(request, 'system-report');
+      return deps.streamStatus.verify(request.params.id);
+    },
+  );
 }

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { freePort } from './free-port';
 
 export interface RecorderProcess {
+  /** The started npm process, leader of the recorder's process group (measurements walk its children). */
+  pid: number;
   baseUrl: string;
   httpPort: number;
   rtspPort: number;
@@ -76,7 +78,7 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, stop };
+  return { pid: child.pid!, baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, stop };
 }
 
 export interface Reply<T = unknown> {

@@ -2,8 +2,10 @@
  * Camera registration and configuration against a real recorder and real
  * simulated cameras: ONVIF and Generic RTSP registration, the clear 4xx
  * answers for bad input and unusable cameras (the recorder keeps running),
- * passwords never answered, roles, streams and discovery.
+ * passwords never answered, roles, streams and discovery, and what a
+ * camera's deletion takes with it.
  */
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -276,5 +278,22 @@ describe('roles', () => {
     expect((await recorder.call('DELETE', `/service/cameras/${yard.id}`)).status).toBe(204);
     expect(recorder.ffmpegs(pathOnCamera)).toHaveLength(0);
     expect((await recorder.call('GET', `/service/cameras/${yard.id}`)).status).toBe(404);
+  });
+
+  it('deleting a camera forgets its PTZ preset names', async () => {
+    const list = await recorder.call<CamerasResponse>('GET', '/service/cameras');
+    const onvif = list.body.data.cameras.find((c) => c.driver === 'ONVIF')!;
+    const presetNames = () => {
+      const db = new Database(path.join(recorder.dataDir, 'recorder.db'), { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare('SELECT COUNT(*) AS n FROM ptz_preset_names WHERE camera_id = ?').get(onvif.id) as { n: number };
+      } finally {
+        db.close();
+      }
+    };
+    expect((await recorder.call('POST', `/service/cameras/${onvif.id}/position/presets`, { name: 'Gate' })).status).toBe(201);
+    expect(presetNames().n).toBe(1);
+    expect((await recorder.call('DELETE', `/service/cameras/${onvif.id}`)).status).toBe(204);
+    expect(presetNames().n).toBe(0);
   });
 });

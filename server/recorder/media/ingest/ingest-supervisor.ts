@@ -1,8 +1,9 @@
 /**
  * Owns every stream's ingest (one supervised ffmpeg each) and implements
  * LiveSources over their hubs. The cameras service tells it which streams
- * exist and how to pull them; shutdown stops every ffmpeg (SIGTERM, then
- * SIGKILL after a grace time) so none is left behind.
+ * exist and how to pull them; system status can restart one stream's
+ * ffmpeg; shutdown stops every ffmpeg (SIGTERM, then SIGKILL after a grace
+ * time) so none is left behind.
  *
  * Cost: per stream one ffmpeg and one hub; status reads are in memory.
  */
@@ -45,6 +46,11 @@ export class IngestSupervisor implements LiveSources {
     if (!ingest) return;
     this.streams.delete(streamId);
     await ingest.stop();
+  }
+
+  /** Restarts the stream's ffmpeg (see StreamIngest.restart); false when no such ingest runs. */
+  restart(streamId: string): boolean {
+    return this.streams.get(streamId)?.restart() ?? false;
   }
 
   status(streamId: string): IngestStatus {

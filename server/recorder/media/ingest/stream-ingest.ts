@@ -9,6 +9,9 @@
  * 30 s, reset after a healthy run); stop goes through stopping to idle.
  * A run that delivers no video for `stallMs` is killed and restarted, so a
  * camera that stops sending without closing the connection is noticed.
+ * `restart` (system status "Restart") ends the running ffmpeg with SIGTERM,
+ * so its segment closes cleanly, and respawns at once without backoff; it
+ * counts as a restart in retryCount like any other.
  *
  * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
  * Annex-B parsing of the stream in this process (a linear scan).
@@ -80,6 +83,8 @@ export class StreamIngest {
   readonly hub = new H264Hub();
   private state: StreamState = 'idle';
   private wanted = false;
+  /** A restart was asked for and the running ffmpeg is ending; it respawns at once. */
+  private restartRequested = false;
   private restarts = 0;
   private backoffAttempt = 0;
   private child: ChildProcess | undefined;
@@ -118,9 +123,36 @@ export class StreamIngest {
     this.spawnRun('starting');
   }
 
+  /**
+   * Restarts the ffmpeg now: a running one is asked to end (SIGTERM, so it
+   * closes its segment; SIGKILL after the grace time) and respawns as soon
+   * as it has; one waiting out a backoff respawns at once. False when the
+   * ingest is stopped. A restart already under way is not repeated.
+   */
+  restart(): boolean {
+    if (!this.wanted) return false;
+    if (this.restartRequested) return true;
+    if (this.restartTimer) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = undefined;
+      this.backoffAttempt = 0;
+      this.options.log.info(`stream ${this.spec.streamId}: restart asked for; respawning its ffmpeg now`);
+      this.spawnRun('restarting');
+      return true;
+    }
+    const child = this.child;
+    if (!child) return true;
+    this.restartRequested = true;
+    this.state = 'restarting';
+    this.options.log.info(`stream ${this.spec.streamId}: restart asked for; stopping its ffmpeg`);
+    void terminate(child, this.options.stopGraceMs ?? STOP_GRACE_MS);
+    return true;
+  }
+
   /** Stops ffmpeg (SIGTERM so it closes its segment, SIGKILL after the grace time) and waits for it. */
   async stop(): Promise<void> {
     this.wanted = false;
+    this.restartRequested = false;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     const child = this.child;
@@ -183,7 +215,8 @@ export class StreamIngest {
     const parser = new AnnexBParser((au) => {
       const timeMs = this.now();
       this.lastMediaMs = timeMs;
-      if (this.state === 'starting' || this.state === 'restarting') {
+      // A run that is being ended for a restart keeps showing 'restarting' until the next one delivers.
+      if ((this.state === 'starting' || this.state === 'restarting') && !this.restartRequested) {
         this.state = 'running';
         this.runningSinceMs = timeMs;
       }
@@ -258,6 +291,14 @@ export class StreamIngest {
 
   private afterRun(reason: string): void {
     if (!this.wanted) return;
+    if (this.restartRequested) {
+      this.restartRequested = false;
+      this.backoffAttempt = 0;
+      this.restarts++;
+      this.options.log.info(`stream ${this.spec.streamId}: ffmpeg ended for the restart asked for (${reason}); restart ${this.restarts} now`);
+      this.spawnRun('restarting');
+      return;
+    }
     const healthy = this.runningSinceMs !== undefined && this.now() - this.runningSinceMs >= HEALTHY_RUN_MS;
     if (healthy) this.backoffAttempt = 0;
     this.backoffAttempt++;
