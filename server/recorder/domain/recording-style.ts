@@ -92,10 +92,10 @@ export function configurationFor(style: RecordingStyle, base?: RecordingConfigur
 }
 
 /**
- * Whether the ingest writes archive segments for a style. Motion detection
- * is not built yet, so the motion styles record continuously for now (more
- * video than asked for, never less); proxy-only records nothing and still
- * serves live.
+ * Whether the ingest writes archive segments for a style. Every style but
+ * proxy-only writes segments; motion-only and motion-adaptive streams are
+ * then trimmed by the motion archive policy (media/motion/) once their
+ * segments close. Proxy-only records nothing and still serves live.
  */
 export function recordsVideo(style: RecordingStyle): boolean {
   return style !== 'proxy-only';

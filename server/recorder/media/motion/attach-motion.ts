@@ -79,7 +79,16 @@ export async function createMotion(services: RecorderServices, deps: MotionMedia
 
   return {
     service,
-    wrapIngest: (ingest) => withStreamListener(ingest, service),
+    wrapIngest: (ingest) =>
+      withStreamListener(ingest, {
+        adjust: (spec) => service.adjust(spec),
+        started: (spec) => service.started(spec),
+        // A deleted stream's mask goes with it; its events stay, like its archives.
+        removed: (streamId) => {
+          service.removed(streamId);
+          masks.delete(streamId);
+        },
+      }),
     attach(cameras) {
       const maskService = new MotionMaskService({
         store: masks,

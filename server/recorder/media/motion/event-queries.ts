@@ -37,6 +37,7 @@ export class MotionEventQueries implements EventReader {
     this.lastAtOrBefore = db.prepare(`SELECT ${columns} FROM motion_events WHERE stream_id = ? AND start_ms <= ? ORDER BY start_ms DESC LIMIT 1`);
     this.startingIn = db.prepare(`SELECT ${columns} FROM motion_events WHERE stream_id = ? AND start_ms > ? AND start_ms < ? ORDER BY start_ms`);
     this.activeOf = db.prepare(`SELECT ${columns} FROM motion_events WHERE stream_id = ? AND active = 1`);
+    // better-sqlite3 binds JS numbers as REAL, so the bucket index is cast back to a whole number.
     const grouped = (table: string) =>
       db.prepare(
         `SELECT CAST((bucket_ms - ?) / ? AS INTEGER) AS i, SUM(starts) AS starts, SUM(motion_ms) AS motion_ms
