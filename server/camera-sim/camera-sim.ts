@@ -16,7 +16,7 @@ import { FrameClock } from './frame-clock';
 import { buildScene } from './scene';
 import { SceneEncoder } from './scene-encoder';
 import { SimCameraDevice, type SharedWorld, type SimCamera } from './sim-camera';
-import { timeStripSize } from './time-strip';
+import { timeStripSize } from '../shared/time-strip';
 
 export type { SimCamera } from './sim-camera';
 

@@ -13,7 +13,7 @@
  * Cost: one timer, one strip image (64 KB at 1280x720) per tick while any
  * encoder listens; stops when none does.
  */
-import { encodeTimeStrip } from './time-strip';
+import { encodeTimeStrip } from '../shared/time-strip';
 
 export interface FrameTick {
   timeMs: number;

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import onvif from 'onvif';
 import { startCameraSim, type CameraSim, type CameraSimOptions, type SimCamera } from '../../../server/camera-sim/camera-sim';
-import { timeStripSize } from '../../../server/camera-sim/time-strip';
+import { timeStripSize } from '../../../server/shared/time-strip';
 
 /** Starts a simulator on a random free port block (retries on collisions with other tests or services). */
 export async function startSim(opts: Partial<CameraSimOptions> = {}): Promise<CameraSim> {

@@ -5,7 +5,7 @@
  * time burnt into the first frame's time strip.
  */
 import { spawn } from 'node:child_process';
-import { decodeTimeStrip } from '../../../server/camera-sim/time-strip';
+import { decodeTimeStrip } from '../../../server/shared/time-strip';
 
 export function run(bin: string, args: string[], input?: Buffer): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -17,7 +17,7 @@
  * peer connection, so Chromium offers its 127.0.0.1 candidate.
  */
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { decodeTimeStrip } from '../../../../server/camera-sim/time-strip';
+import { decodeTimeStrip } from '../../../../server/shared/time-strip';
 
 /** Pictures are sampled at this size; the strip's cells are then 8x8 pixels. */
 const SAMPLE_WIDTH = 320;

@@ -4,7 +4,7 @@
  * ffmpeg, then read by the camera simulator's decodeTimeStrip).
  */
 import { spawn } from 'node:child_process';
-import { decodeTimeStrip } from '../../../../server/camera-sim/time-strip';
+import { decodeTimeStrip } from '../../../../server/shared/time-strip';
 
 /** Width and height from the first SOF marker of a JPEG. */
 export function jpegSize(jpeg: Buffer): { width: number; height: number } {

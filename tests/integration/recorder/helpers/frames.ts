@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { decodeTimeStrip } from '../../../../server/camera-sim/time-strip';
+import { decodeTimeStrip } from '../../../../server/shared/time-strip';
 
 const run = promisify(execFile);
 const WIDTH = 640;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTimeStrip, encodeTimeStrip, timeStripSize } from '../../../server/camera-sim/time-strip';
+import { decodeTimeStrip, encodeTimeStrip, timeStripSize } from '../../../server/shared/time-strip';
 
 /** A gray frame with some scene-like texture and the strip drawn at (0, 0), white as 235 and black as 16 (video range). */
 function frameWithStrip(ms: number, width: number, height: number): Uint8Array {
