@@ -17,8 +17,7 @@ import { migrate } from '../server/recorder/db/database';
 import { EventsService } from '../server/recorder/domain/events-service';
 import { MotionEventQueries } from '../server/recorder/media/motion/event-queries';
 import { MotionEventStore } from '../server/recorder/media/motion/event-store';
-import { signIn } from '../tests/integration/helpers/recorder-process';
-import { startOpsRecorder } from '../tests/integration/recorder-ops/ops-recorder';
+import { signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import { seedCamera } from '../tests/integration/recorder-ops/seed-recording';
 import { percentile, printTable, writeResults } from './lib/report';
 
@@ -132,7 +131,7 @@ async function main(): Promise<void> {
     db.close();
 
     // Over HTTP against a real recorder on the same folder.
-    const recorder = await startOpsRecorder(dataDir);
+    const recorder = await startRecorder({ dataDir });
     try {
       const token = await signIn(recorder.baseUrl, 'admin', 'secret');
       for (const c of cases(streamId)) {

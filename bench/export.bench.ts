@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate } from '../server/recorder/db/database';
-import { signIn } from '../tests/integration/helpers/recorder-process';
-import { startOpsRecorder } from '../tests/integration/recorder-ops/ops-recorder';
+import { signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import { seedCamera } from '../tests/integration/recorder-ops/seed-recording';
 import { printTable, writeResults } from './lib/report';
 
@@ -81,7 +80,7 @@ async function main() {
   const built = performance.now();
   const hour = buildHour(dataDir);
   const buildSeconds = (performance.now() - built) / 1000;
-  const recorder = await startOpsRecorder(dataDir);
+  const recorder = await startRecorder({ dataDir });
   try {
     const token = await signIn(recorder.baseUrl, 'admin', 'secret');
     const base = `${recorder.baseUrl}/service/streams/${hour.streamId}/export?start=${hour.startMs}&stop=${hour.startMs + MINUTES * SEGMENT_MS}&sid=${token}`;

@@ -18,6 +18,8 @@ export interface RecorderProcess {
   dataDir: string;
   adminPassword: string;
   output: () => string;
+  /** False once the recorder process has exited. */
+  running: () => boolean;
   stop: () => Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { pid: child.pid!, baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, stop };
+  return { pid: child.pid!, baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, running: () => child.exitCode === null, stop };
 }
 
 export interface Reply<T = unknown> {

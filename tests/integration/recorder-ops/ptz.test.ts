@@ -13,13 +13,14 @@ import { MESSAGES } from '../../../server/shared/validation';
 import { freePort } from '../helpers/free-port';
 import { call } from '../helpers/recorder-process';
 import { run } from './media-probe';
-import { roleTokens, startOpsRecorder, type OpsRecorder } from './ops-recorder';
+import { startRecorder, type RecorderProcess } from '../helpers/recorder-process';
+import { roleTokens } from './ops-recorder';
 import { seedCamera } from './seed-recording';
 
 const W = 160;
 const H = 90;
 let sim: CameraSim;
-let recorder: OpsRecorder;
+let recorder: RecorderProcess;
 let cameraId: string;
 let tokens: { admin: string; manager: string; viewer: string };
 let dataDir: string;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const camera = sim.cameras[0]!;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-ptz-'));
   ({ cameraId } = seedCamera({ dataDir, rtspUrl: camera.rtspUrls.main, onvifUrl: camera.onvifUrl, username: camera.username, password: camera.password, maxPresets: 3 }));
-  recorder = await startOpsRecorder(dataDir);
+  recorder = await startRecorder({ dataDir });
   tokens = await roleTokens(recorder.baseUrl);
 }, 120_000);
 

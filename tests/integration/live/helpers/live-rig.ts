@@ -11,14 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Archive, ArchivesResponse, Camera, CamerasResponse } from '../../../../server/shared/api';
 import { type CameraSim, startCameraSim } from '../../../../server/camera-sim/camera-sim';
-import { freePort } from '../../helpers/free-port';
-import { call, signIn } from '../../helpers/recorder-process';
-import { type OpsRecorder, startOpsRecorder } from '../../recorder-ops/ops-recorder';
+import { call, type RecorderProcess, signIn, startRecorder } from '../../helpers/recorder-process';
 
 export interface LiveRig {
   baseUrl: string;
   rtspPort: number;
-  recorder: OpsRecorder;
+  recorder: RecorderProcess;
   sim: CameraSim;
   /** Administrator token. */
   token: string;
@@ -52,9 +50,8 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 export async function startLiveRig(options: { recordedMs?: number } = {}): Promise<LiveRig> {
   const sim = await startSim();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-live-'));
-  const rtspPort = await freePort();
-  // A later --rtsp-port overrides the helper's own, so the test knows the port.
-  const recorder = await startOpsRecorder(dataDir, ['--rtsp-port', String(rtspPort)]);
+  const recorder = await startRecorder({ dataDir });
+  const rtspPort = recorder.rtspPort;
   const stop = async () => {
     await recorder.stop();
     await sim.stop();
