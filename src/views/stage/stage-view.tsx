@@ -1,25 +1,140 @@
 /**
- * The stage (camera wall). The bag, camera matrix, players and timeline are
- * filled in by the stage issue; for now the stage is one empty, unclaimed
- * cell, which is also what a stage falls back to when its saved matrix
- * cannot be read (spec 8).
+ * The stage (spec 2 "Stage"): the bag beside the camera matrix. Entering it
+ * loads the signed-in user's wall and cycle settings (IndexedDB, per user),
+ * the cameras (refreshed every minute) and the saved stages; creates the
+ * stage's media facade (workers, sessions, compositor) for the players;
+ * runs the frame-rate monitor that drives the shell's frame-rate alert
+ * (only here, paused while the page is hidden); and attaches the stage
+ * cycle. At 415 px or narrower the bag shows its big layout.
  */
-import type { ReactElement } from 'react';
-import { Icon } from '../../components/ui/icon';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Camera } from '../../../server/shared/api';
+import { isMobileDevice } from '../../app/capabilities';
+import { StageMediaContext } from '../../components/player/stage-media-context';
 import { t } from '../../i18n/translate';
+import { startFrameRateMonitor } from '../../media/frame-rate-monitor';
+import { createStageMedia, maxDewarpedPlayers, playerModeOptions, type StageMedia } from '../../media/stage-media';
+import { playerPerformanceActions } from '../../state/player-performance.store';
+import { preferences } from '../../state/preferences.store';
+import { sessionState, sessionToken } from '../../state/session.store';
+import { effectiveBagLayout, stageBagActions, stageBagState } from '../../state/stage-bag.store';
+import { stageCycleActions } from '../../state/stage-cycle.store';
+import { stageLayoutsActions, stageLayoutsState } from '../../state/stage-layouts.store';
+import { stageActions, stageState } from '../../state/stage.store';
+import { StageBag } from './bag/stage-bag';
+import { StageGrid } from './grid/stage-grid';
+import { StageTile, type StageTileContext } from './grid/stage-tile';
+import { StageDialogs } from './stage-dialogs';
+import { cameraKnown, dewarpAllowed, dewarpedTiles } from './stage-helpers';
+import './stage.css';
+
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
 
 export function StageView(): ReactElement {
+  const { session } = useSnapshot(sessionState);
+  const userId = session?.owner.id ?? null;
+  const stage = useSnapshot(stageState);
+  const bag = useSnapshot(stageBagState);
+  const prefs = useSnapshot(preferences);
+  const viewportWidth = useViewportWidth();
+  const [media, setMedia] = useState<StageMedia | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    if (stageState.userId !== userId) void stageActions.load(userId);
+    void stageCycleActions.load(userId);
+  }, [userId]);
+
+  useEffect(() => stageBagActions.startRefresh(), []);
+
+  // Changes are saved 1000 ms after the last one; leaving the page or the stage writes them at once.
+  useEffect(() => {
+    const flush = () => {
+      stageActions.flush();
+      stageCycleActions.flush();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+  useEffect(() => void stageLayoutsActions.load(), []);
+
+  // Spec 8: a camera of the restored stage that the recorder does not know is released (and logged).
+  useEffect(() => {
+    if (bag.status !== 'ready' || !stage.loaded) return;
+    const cameras = bag.cameras as Camera[];
+    stageActions.releaseUnavailable((camera) => cameraKnown(cameras, camera.id));
+  }, [bag.status, bag.cameras, stage.loaded]);
+
+  useEffect(() => {
+    const instance = createStageMedia({ getToken: sessionToken });
+    setMedia(instance);
+    return () => {
+      setMedia(null);
+      instance.destroy();
+    };
+  }, []);
+
+  useEffect(() => {
+    const stop = startFrameRateMonitor((state) => playerPerformanceActions.setFrameRate(state));
+    return () => {
+      stop();
+      playerPerformanceActions.setFrameRate(null);
+    };
+  }, []);
+
+  useEffect(
+    () =>
+      stageCycleActions.attach((stageId) => {
+        const layout = stageLayoutsState.layouts.find((entry) => entry.id === stageId);
+        if (layout) stageActions.showLayout(layout.id, layout.stageMatrix);
+      }),
+    [],
+  );
+
+  const playerOptions = useMemo(
+    () => playerModeOptions({ defaultMode: prefs.defaultPlayerMode, webrtcSupported: typeof RTCPeerConnection === 'function' }),
+    [prefs.defaultPlayerMode],
+  );
+  const context: StageTileContext = {
+    stageEmpty: !stage.matrix.some((row) => row.some((cell) => cell.camera)),
+    playerOptions,
+    lowBandwidthPreferred: prefs.lowBandwidth,
+    onDewarp: (position, _camera, mode) => {
+      const limit = maxDewarpedPlayers(isMobileDevice());
+      const current = stageState.matrix[position.row]?.[position.column]?.dewarpMode ?? 0;
+      if (!dewarpAllowed(current, mode, dewarpedTiles(stageState.matrix, stageBagState.cameras), limit)) {
+        playerPerformanceActions.showDewarpLimit(limit);
+        return;
+      }
+      stageActions.setDewarpMode(position, mode);
+    },
+  };
+
+  const layout = effectiveBagLayout(bag.layout, viewportWidth);
   return (
-    <section className="stage" aria-labelledby="stage-title">
-      <h1 id="stage-title" className="visually-hidden">
-        {t('stage.title')}
-      </h1>
-      <div className="stage-matrix" data-testid="stage">
-        <div className="stage-cell unclaimed">
-          <Icon name="cameras" size={36} />
-          <p>{t('stage.empty')}</p>
+    <StageMediaContext.Provider value={media}>
+      <section className={`stage-view${bag.collapsed ? ' bag-collapsed' : ''}`} aria-labelledby="stage-title">
+        <h1 id="stage-title" className="visually-hidden">
+          {t('stage.title')}
+        </h1>
+        <StageBag layout={layout} />
+        <div className="stage-main" data-testid="stage">
+          {stage.loaded && <StageGrid ariaLabel={t('stage.grid')} renderTile={(tile) => <StageTile tile={tile} context={context} />} />}
         </div>
-      </div>
-    </section>
+        <StageDialogs />
+      </section>
+    </StageMediaContext.Provider>
   );
 }

@@ -5,6 +5,12 @@
  * from the bag (HTML drag data 'application/x-argus-camera' holding
  * {id, orchidId}). What goes inside a tile (player, empty-cell hint) is the
  * caller's `renderTile`.
+ *
+ * Full screen shows one cell over the whole matrix; the other tiles stay
+ * mounted but hidden (their players pause and are muted), so leaving full
+ * screen shows them at once. Under the tiles lies the stage compositor's
+ * canvas, which draws the tiles that need a shader (digital zoom, dewarp);
+ * it gets a WebGL context only when a first such tile appears.
  */
 import { useEffect, useMemo, useRef, type DragEvent, type ReactElement, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
@@ -20,6 +26,7 @@ import {
   type CellPosition,
   type Rect,
 } from '../../../state/stage.store';
+import { useStageMedia } from '../../../components/player/stage-media-context';
 import { useElementSize } from './use-element-size';
 import { useGridPointer } from './use-grid-pointer';
 
@@ -30,10 +37,17 @@ export interface StageTileProps {
   position: CellPosition;
   rect: Rect;
   fullScreen: boolean;
+  /** Stable across moves: follows the camera (a camera shown twice gets a suffix). */
+  tileKey: string;
+  /** The key of the tile in full screen, if any. */
+  fullScreenKey: string | null;
+  /** Another tile is in full screen. */
+  hidden: boolean;
 }
 
 export interface StageGridProps {
   renderTile: (tile: StageTileProps) => ReactNode;
+  ariaLabel?: string;
 }
 
 function readDraggedCamera(event: DragEvent<HTMLElement>): StageCamera | null {
@@ -53,7 +67,7 @@ const placed = (rect: Rect) => ({
   height: rect.height,
 });
 
-export function StageGrid({ renderTile }: StageGridProps): ReactElement {
+export function StageGrid({ renderTile, ariaLabel }: StageGridProps): ReactElement {
   const snap = useSnapshot(stageState);
   const container = useRef<HTMLDivElement>(null);
   const size = useElementSize(container);
@@ -82,12 +96,20 @@ export function StageGrid({ renderTile }: StageGridProps): ReactElement {
 
   const full = snap.fullScreen;
   const highlight = snap.highlight;
+  const media = useStageMedia();
+  const compositorCanvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (media && compositorCanvas.current && size.width > 0) media.setCompositorCanvas(compositorCanvas.current, size.width, size.height);
+  }, [media, size.width, size.height]);
+  const fullIndex = full === null ? -1 : tiles.findIndex((tile) => tile.position.row === full.row && tile.position.column === full.column);
+  const fullScreenKey = fullIndex >= 0 ? keys[fullIndex]! : null;
 
   return (
     <div
       ref={container}
       className="stage-grid"
       data-testid="stage-grid"
+      aria-label={ariaLabel}
       style={{ position: 'relative', width: '100%', height: '100%', touchAction: 'none', userSelect: 'none' }}
       onPointerDown={pointer.onPointerDown}
       onPointerMove={pointer.onPointerMove}
@@ -105,20 +127,27 @@ export function StageGrid({ renderTile }: StageGridProps): ReactElement {
         if (position) stageActions.claim(position, camera);
       }}
     >
+      <canvas ref={compositorCanvas} className="stage-compositor" aria-hidden="true" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
       {tiles.map((tile, index) => {
-        const isFull = full !== null && full.row === tile.position.row && full.column === tile.position.column;
-        if (full !== null && !isFull) return null;
+        const isFull = index === fullIndex;
+        const hidden = fullIndex >= 0 && !isFull;
         const rect = isFull ? { x: 0, y: 0, width: size.width, height: size.height } : tile.rect;
         const cell = matrix[tile.position.row]![tile.position.column]!;
         return (
           <div
             key={keys[index]}
-            className={`stage-cell ${tile.state}`}
+            className={`stage-cell ${tile.state}${isFull ? ' full-screen' : ''}`}
             data-row={tile.position.row}
             data-column={tile.position.column}
-            style={{ ...placed(rect), transition: `left ${GRID_ANIMATION_MS}ms, top ${GRID_ANIMATION_MS}ms, width ${GRID_ANIMATION_MS}ms, height ${GRID_ANIMATION_MS}ms` }}
+            aria-hidden={hidden || undefined}
+            style={{
+              ...placed(rect),
+              transition: `left ${GRID_ANIMATION_MS}ms, top ${GRID_ANIMATION_MS}ms, width ${GRID_ANIMATION_MS}ms, height ${GRID_ANIMATION_MS}ms`,
+              ...(hidden ? { visibility: 'hidden' as const, pointerEvents: 'none' as const } : {}),
+              ...(isFull ? { zIndex: 5 } : {}),
+            }}
           >
-            {renderTile({ cell, position: tile.position, rect, fullScreen: isFull })}
+            {renderTile({ cell, position: tile.position, rect, fullScreen: isFull, tileKey: keys[index]!, fullScreenKey, hidden })}
           </div>
         );
       })}

@@ -1,0 +1,165 @@
+/**
+ * Frame-rate benchmark of a video wall (design card: "automated frame-rate
+ * benchmarks in CI"). A real recorder with four simulated cameras serves a
+ * page (bench/frame-rate/) in headless Chromium; walls of 1, 16, 36 and 64
+ * low-bandwidth tiles (cameras repeat) play at 10 and 25 pictures per
+ * second requested, each for a bounded window after a warm-up, with
+ * - worker: the product's stage media (media workers, bitmaprenderer tiles,
+ *   shared recorder sessions), and
+ * - naive: a main-thread player feeding <img> data URLs, as the baseline.
+ * Per run: pictures drawn per tile per second, the share of requested
+ * pictures shown, main-thread long tasks, and the page's rAF frame rate;
+ * then the worker/naive ratio. Prints a table and writes
+ * bench/results/frame-rate.json.
+ *
+ * `FRAME_RATE_WINDOW_MS` (default 10000) bounds each window; FRAME_RATE_WALLS,
+ * FRAME_RATE_RATES and FRAME_RATE_MODES (comma lists) pick a subset for a
+ * quick look; FRAME_RATE_ALT_WORKERS (default 1,4) are the other worker
+ * counts tried at 64 tiles, beside the other picture decoder.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import type { Camera, CamerasResponse } from '../server/shared/api';
+import { call, signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
+import type { WallResult, WallRun } from './frame-rate/bench-page';
+import { printTable, writeResults } from './lib/report';
+
+const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').map(Number);
+const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
+const MODES = (process.env.FRAME_RATE_MODES ?? 'worker,naive').split(',') as Array<WallRun['mode']>;
+const ALT_WORKERS = (process.env.FRAME_RATE_ALT_WORKERS ?? '1,4').split(',').filter(Boolean).map(Number);
+const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
+const WARMUP_MS = 6_000;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function buildPage(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: path.join(import.meta.dirname, 'frame-rate'),
+    base: './',
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+}
+
+async function runningCameras(baseUrl: string, token: string, wanted: number): Promise<Camera[]> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const reply = await call<CamerasResponse>(baseUrl, 'GET', '/service/cameras', { token });
+    const cameras = reply.status === 200 ? reply.body.data.cameras.filter((c) => c.primaryStream?.status.streamState === 'running') : [];
+    if (cameras.length >= wanted) return cameras;
+    if (Date.now() > deadline) throw new Error(`only ${cameras.length} of ${wanted} cameras are running`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function main(): Promise<void> {
+  const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-bench-page-'));
+  await buildPage(pageDir);
+  const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const rows: Array<Record<string, string | number>> = [];
+  const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number }> = [];
+  try {
+    const token = await signIn(recorder.baseUrl, 'admin', recorder.adminPassword);
+    const streamIds = (await runningCameras(recorder.baseUrl, token, 4)).map((camera) => camera.primaryStream!.id);
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    if (process.env.FRAME_RATE_DEBUG) page.on('console', (message) => console.log(`page: ${message.text()}`));
+    await page.goto(`${recorder.baseUrl}/index.html`);
+    await page.waitForFunction(() => typeof window.runWall === 'function');
+    for (const tiles of WALLS) {
+      for (const fps of RATES) {
+        // At 64 tiles the worker player also runs with other media-worker counts and the other decoder.
+        const variants: Array<{ mode: WallRun['mode']; workers?: number; decoder?: WallRun['decoder'] }> = MODES.map((mode) => ({ mode }));
+        if (tiles === 64 && MODES.includes('worker')) {
+          variants.splice(1, 0, ...ALT_WORKERS.map((workers) => ({ mode: 'worker' as const, workers })), { mode: 'worker', decoder: 'blob' });
+        }
+        for (const { mode, workers, decoder } of variants) {
+          const run: WallRun = {
+            mode,
+            tiles,
+            fps,
+            durationMs: WINDOW_MS,
+            warmupMs: WARMUP_MS,
+            streamIds,
+            token,
+            ...(workers ? { workers } : {}),
+            ...(decoder ? { decoder } : {}),
+          };
+          let result: WallResult;
+          try {
+            result = await page.evaluate((r) => window.runWall(r), run);
+          } catch (error) {
+            // A run the recorder could not serve is reported, and the benchmark goes on.
+            console.error(`${tiles} tiles at ${fps} fps (${mode}) failed: ${(error as Error).message.split('\n')[0]}`);
+            rows.push({ tiles, 'fps asked': fps, player: workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : mode, playing: 'failed' });
+            await page.reload();
+            await page.waitForFunction(() => typeof window.runWall === 'function');
+            continue;
+          }
+          const drawnPerTilePerSecond = result.framesDrawn / tiles / result.seconds;
+          const shareShown = drawnPerTilePerSecond / fps;
+          results.push({ ...run, token: '', ...result, drawnPerTilePerSecond, shareShown });
+          rows.push({
+            tiles,
+            'fps asked': fps,
+            player: workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : mode,
+            playing: `${result.playingTiles}/${tiles}`,
+            'drawn/tile/s': drawnPerTilePerSecond.toFixed(2),
+            shown: `${Math.round(shareShown * 100)}%`,
+            'long tasks': result.longTasks,
+            'long task ms': result.longTaskMs,
+            'page fps': result.pageFps.toFixed(1),
+            'decode ms': result.decodeMs === null ? '-' : result.decodeMs.toFixed(1),
+          });
+          console.log(JSON.stringify(rows[rows.length - 1]));
+          // Let the recorder end the previous run's sessions before the next one starts.
+          await new Promise((resolve) => setTimeout(resolve, 4000));
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await recorder.stop();
+    fs.rmSync(pageDir, { recursive: true, force: true });
+  }
+  const ratios = WALLS.flatMap((tiles) =>
+    RATES.map((fps): Record<string, string | number> => {
+      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.workers && !r.decoder);
+      const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive');
+      if (!worker || !naive) return { tiles, 'fps asked': fps };
+      return {
+        tiles,
+        'fps asked': fps,
+        'drawn ratio worker/naive': (worker.drawnPerTilePerSecond / Math.max(0.001, naive.drawnPerTilePerSecond)).toFixed(2),
+        'page fps worker': worker.pageFps.toFixed(1),
+        'page fps naive': naive.pageFps.toFixed(1),
+        'long task ms worker': worker.longTaskMs,
+        'long task ms naive': naive.longTaskMs,
+      };
+    }),
+  );
+  printTable('Low-bandwidth wall: worker player vs naive main-thread player', rows);
+  printTable('Ratios', ratios);
+  const file = writeResults('frame-rate', { windowMs: WINDOW_MS, warmupMs: WARMUP_MS, runs: results, ratios });
+  console.log(`results: ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

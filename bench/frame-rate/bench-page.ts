@@ -1,0 +1,171 @@
+/**
+ * The browser half of bench/frame-rate.bench.ts: lays out a wall of N tiles
+ * and plays low-bandwidth video in them either with the product's stage
+ * media (workers, bitmaprenderer, shared sessions: src/media/stage-media.ts)
+ * or with the naive main-thread player, then measures a window: pictures
+ * drawn per tile, main-thread long tasks and the page's own frame rate.
+ */
+import { configureHttp } from '../../src/api/http';
+import { liveApi } from '../../src/api/live-api';
+import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-pool';
+import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
+import { lowBandwidthResolution } from '../../workers/core/low-bandwidth-player-session';
+import { startNaiveTile, type NaiveTile } from './naive-player';
+
+export interface WallRun {
+  mode: 'worker' | 'naive';
+  tiles: number;
+  fps: number;
+  durationMs: number;
+  warmupMs: number;
+  streamIds: string[];
+  token: string;
+  workers?: number;
+  decoder?: 'blob' | 'image-decoder';
+}
+
+export interface WallResult {
+  playingTiles: number;
+  framesDrawn: number;
+  seconds: number;
+  longTasks: number;
+  longTaskMs: number;
+  pageFps: number;
+  /** Worker player: mean ms from a picture's arrival to its draw (decoding) in the window. */
+  decodeMs: number | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function layout(count: number): Array<{ x: number; y: number; width: number; height: number }> {
+  const columns = Math.ceil(Math.sqrt(count));
+  const rows = Math.ceil(count / columns);
+  const width = Math.floor((window.innerWidth - (columns - 1) * 3) / columns);
+  const height = Math.min(Math.floor((window.innerHeight - (rows - 1) * 3) / rows), Math.floor((width * 9) / 16));
+  return Array.from({ length: count }, (_, i) => ({ x: (i % columns) * (width + 3), y: Math.floor(i / columns) * (height + 3), width, height }));
+}
+
+async function measure(count: () => Promise<number>, durationMs: number) {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let frames = 0;
+  let running = true;
+  const tick = () => {
+    frames++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  const before = await count();
+  const start = performance.now();
+  await sleep(durationMs);
+  const after = await count();
+  const seconds = (performance.now() - start) / 1000;
+  running = false;
+  observer.disconnect();
+  return {
+    framesDrawn: after - before,
+    seconds,
+    longTasks: longTasks.length,
+    longTaskMs: Math.round(longTasks.reduce((sum, ms) => sum + ms, 0)),
+    pageFps: frames / seconds,
+  };
+}
+
+async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
+  const media = createStageMedia({
+    getToken: () => run.token,
+    rateFps: run.fps,
+    ...(run.workers ? { workers: run.workers } : {}),
+    ...(run.decoder ? { decoder: run.decoder } : {}),
+  });
+  const players: StagePlayer[] = [];
+  const canvases: HTMLCanvasElement[] = [];
+  for (const [i, rect] of layout(run.tiles).entries()) {
+    const tile = document.createElement('div');
+    tile.className = 'tile';
+    Object.assign(tile.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+    const canvas = document.createElement('canvas');
+    const video = document.createElement('video');
+    tile.append(canvas, video);
+    wall.append(tile);
+    canvases.push(canvas);
+    const player = media.createPlayer(
+      { canvas, video },
+      { streamId: run.streamIds[i % run.streamIds.length]!, type: 'lowbandwidth', availableTypes: ['lowbandwidth'], size: () => rect },
+    );
+    players.push(player);
+    player.play();
+  }
+  const decodeTotals = async () => {
+    const stats = await media.workerStats();
+    const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
+    return { frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0), decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0) };
+  };
+  const total = async () => (await decodeTotals()).frames;
+  await sleep(run.warmupMs);
+  const playingTiles = players.filter((player) => player.view.snapshot.source === 'playing').length;
+  const before = await decodeTotals();
+  const result = await measure(total, run.durationMs);
+  const after = await decodeTotals();
+  const decodeMs = after.frames > before.frames ? (after.decodeMs - before.decodeMs) / (after.frames - before.frames) : null;
+  for (const player of players) player.destroy();
+  media.destroy();
+  wall.replaceChildren();
+  return { playingTiles, ...result, decodeMs };
+}
+
+async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
+  const sessions = new LowBandwidthSessionPool(
+    {
+      create: (request) => liveApi.createLowBandwidthStream({ ...request, waitThres: 2000, transport: 'websocket-base64' }),
+      describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
+      remove: (id) => liveApi.deleteLowBandwidthStream(id),
+    },
+    { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+  );
+  const tiles: NaiveTile[] = [];
+  const leases = await Promise.all(
+    layout(run.tiles).map(async (rect, i) => {
+      const tile = document.createElement('div');
+      tile.className = 'tile';
+      Object.assign(tile.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+      const img = document.createElement('img');
+      img.alt = '';
+      tile.append(img);
+      wall.append(tile);
+      const lease = await sessions
+        .acquire({
+          streamId: run.streamIds[i % run.streamIds.length]!,
+          resolution: lowBandwidthResolution(rect.width, rect.height, devicePixelRatio || 1),
+          startTime: 0,
+          rate: run.fps,
+        })
+        .catch(() => null); // a session the recorder could not start leaves its tiles blank, as it would for a user
+      if (lease) tiles.push(startNaiveTile(img, liveApi.lowBandwidthSocketUrl(lease.id, run.token)));
+      return lease;
+    }),
+  );
+  await sleep(run.warmupMs);
+  const playingTiles = tiles.filter((tile) => tile.frames > 0).length;
+  const result = await measure(async () => tiles.reduce((sum, tile) => sum + tile.frames, 0), run.durationMs);
+  for (const tile of tiles) tile.stop();
+  for (const lease of leases) lease?.release();
+  sessions.flush();
+  wall.replaceChildren();
+  return { playingTiles, ...result, decodeMs: null };
+}
+
+declare global {
+  interface Window {
+    runWall(run: WallRun): Promise<WallResult>;
+  }
+}
+
+window.runWall = async (run) => {
+  configureHttp({ getToken: () => run.token, onUnauthorized: () => undefined });
+  const wall = document.getElementById('wall')!;
+  return run.mode === 'worker' ? runWorker(run, wall) : runNaive(run, wall);
+};

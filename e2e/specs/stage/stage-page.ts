@@ -1,0 +1,113 @@
+/**
+ * The stage as a user meets it: the bag's cameras and tabs by their names,
+ * the matrix, the player tiles and their header buttons by accessible name.
+ * Moving video is read from the screen: the simulated cameras burn their
+ * capture time into every frame (server/shared/time-strip.ts), so a tile
+ * whose picture fills it (16:9) must show a later time on a later look;
+ * where the picture is letterboxed (full screen) two looks must differ.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { decodeTimeStrip } from '../../../server/shared/time-strip';
+
+export class StagePage {
+  readonly grid: Locator;
+  readonly tiles: Locator;
+  readonly bag: Locator;
+
+  constructor(readonly page: Page) {
+    this.grid = page.getByTestId('stage-grid');
+    this.tiles = page.getByTestId('player-tile');
+    this.bag = page.getByRole('complementary', { name: 'Stage panel' });
+  }
+
+  bagCamera(name: string): Locator {
+    return this.page.getByRole('listitem', { name: `Add ${name} to the stage`, exact: true });
+  }
+
+  tile(name: string): Locator {
+    return this.page.getByRole('region', { name: `Player ${name}`, exact: true });
+  }
+
+  /** Drags a bag camera onto the matrix, to a point given as fractions of the grid box (or pixels from its left when `x` is negative: from its right). */
+  async dragCamera(name: string, fx: number, fy: number): Promise<void> {
+    const box = (await this.grid.boundingBox())!;
+    const x = fx < 0 ? box.width + fx : box.width * fx;
+    await this.bagCamera(name).dragTo(this.grid, { targetPosition: { x, y: box.height * fy } });
+  }
+
+  async expectPlaying(name: string, type?: 'webrtc' | 'lowbandwidth'): Promise<void> {
+    const tile = this.tile(name);
+    if (type) await expect(tile).toHaveAttribute('data-player-type', type, { timeout: 30_000 });
+    await expect(tile).toHaveAttribute('data-source', 'playing', { timeout: 30_000 });
+  }
+
+  /** The capture time shown by a tile whose picture fills it, or undefined when no time strip can be read. */
+  async tileTime(name: string): Promise<number | undefined> {
+    // Away from the tile and out of its header, so the header does not cover the strip.
+    await this.page.mouse.move(0, 0);
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const png = await this.tile(name).locator('.tile-media').screenshot();
+    // The browser decodes the screenshot; the strip is read here.
+    const picture = await this.page.evaluate(async (base64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const gray: number[] = new Array(bitmap.width * bitmap.height);
+      for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
+      return { width: bitmap.width, height: bitmap.height, gray };
+    }, png.toString('base64'));
+    return decodeTimeStrip(Uint8Array.from(picture.gray), picture.width, picture.height);
+  }
+
+  /** Waits until the camera clock burnt into the tile's picture moves on. */
+  async expectClockAdvancing(name: string): Promise<void> {
+    let first: number | undefined;
+    await expect.poll(async () => (first = await this.tileTime(name)) !== undefined, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => ((await this.tileTime(name)) ?? 0) > first!, { timeout: 15_000 }).toBe(true);
+  }
+
+  /** Waits until the tile's picture changes between two looks. */
+  async expectMovingVideo(name: string): Promise<void> {
+    const media = this.tile(name).locator('.tile-media');
+    await this.page.mouse.move(0, 0);
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const first = await media.screenshot();
+    await expect.poll(async () => Buffer.compare(first, await media.screenshot()) !== 0, { timeout: 15_000 }).toBe(true);
+  }
+
+  async header(name: string, button: string | RegExp): Promise<Locator> {
+    const tile = this.tile(name);
+    await tile.hover();
+    return tile.getByRole('button', { name: button });
+  }
+
+  /** Cameras on the wall as saved in this browser (IndexedDB, 'stage-matrix:<user id>'); saving is debounced by 1 s. */
+  async locallySavedCameras(): Promise<number> {
+    return this.page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('keyval-store');
+          open.onerror = () => resolve(-1);
+          open.onsuccess = () => {
+            const request = open.result.transaction('keyval', 'readonly').objectStore('keyval').getAll();
+            request.onsuccess = () => {
+              const matrices = (request.result as unknown[]).filter(Array.isArray) as Array<Array<Array<{ camera: unknown }>>>;
+              resolve(matrices.reduce((sum, matrix) => sum + matrix.flat().filter((cell) => cell.camera).length, 0));
+              open.result.close();
+            };
+          };
+        }),
+    );
+  }
+
+  /** Drags with the mouse from one point to another (pointer events, as the grid reads them). */
+  async mouseDrag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await this.page.mouse.move(from.x, from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await this.page.mouse.move(to.x, to.y, { steps: 5 });
+    await this.page.mouse.up();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The player tile's header (spec 2 "Player"): full screen, the camera title
+ * with the zoom percent, dewarp (Off, Perspective, Panorama; dewarp cameras
+ * only), PTZ toggle (PTZ cameras), volume cycling 0, 0.5, 1, the
+ * player-mode toggle, statistics, time zones and close. Every button has an
+ * accessible name; the header shows on hover or focus (always on touch).
+ */
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import type { ReactElement } from 'react';
+import { t, type MessageKey } from '../../i18n/translate';
+import type { PlayerType } from '../../media/stage-media';
+import { PlayerIcon, type PlayerIconName } from './player-icon';
+
+export type TilePane = 'stats' | 'timezones' | 'ptz' | null;
+
+export interface PlayerHeaderProps {
+  name: string;
+  zoomPercent: number;
+  fullScreen: boolean;
+  dewarpAvailable: boolean;
+  dewarpMode: 0 | 1 | 2;
+  ptzAvailable: boolean;
+  volume: number;
+  type: PlayerType;
+  canSwitchType: boolean;
+  pane: TilePane;
+  onFullScreen(): void;
+  onDewarp(mode: 0 | 1 | 2): void;
+  onVolume(): void;
+  onSwitchType(): void;
+  onPane(pane: TilePane): void;
+  onClose(): void;
+}
+
+function HeaderButton(props: {
+  label: string;
+  icon: PlayerIconName;
+  onClick(): void;
+  pressed?: boolean;
+  disabled?: boolean;
+  /** Hidden on narrow tiles (a wall of many small players keeps full screen, mode and close). */
+  optional?: boolean;
+}): ReactElement {
+  return (
+    <button
+      type="button"
+      className={props.optional ? 'tile-button optional' : 'tile-button'}
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <PlayerIcon name={props.icon} />
+    </button>
+  );
+}
+
+function volumeIcon(volume: number): PlayerIconName {
+  return volume === 0 ? 'volumeOff' : volume < 1 ? 'volumeLow' : 'volumeHigh';
+}
+
+const DEWARP_MODES = [0, 1, 2] as const;
+
+export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
+  const togglePane = (pane: Exclude<TilePane, null>) => props.onPane(props.pane === pane ? null : pane);
+  const modeName = t(`tile.mode.${props.type}` as MessageKey);
+  return (
+    <div className="tile-header" data-grid-ignore="">
+      <HeaderButton
+        label={props.fullScreen ? t('tile.exitFullScreen') : t('tile.fullScreen')}
+        icon={props.fullScreen ? 'exitFullScreen' : 'fullScreen'}
+        onClick={props.onFullScreen}
+      />
+      <span className="tile-title" title={props.name}>
+        <span className="tile-name">{props.name}</span>
+        {props.zoomPercent > 100 && (
+          <span className="tile-zoom" data-testid="tile-zoom">
+            {t('tile.zoom', { percent: props.zoomPercent })}
+          </span>
+        )}
+      </span>
+      <span className="tile-actions">
+        {props.dewarpAvailable && (
+          <Menu>
+            <MenuButton className="tile-button optional" aria-label={t('tile.dewarp', { mode: t(`tile.dewarp.${props.dewarpMode}` as MessageKey) })}>
+              <PlayerIcon name="dewarp" />
+            </MenuButton>
+            <MenuItems anchor="bottom end" className="menu-items tile-menu">
+              {DEWARP_MODES.map((mode) => (
+                <MenuItem key={mode}>
+                  <button type="button" className="menu-item" onClick={() => props.onDewarp(mode)}>
+                    <span className="menu-check" aria-hidden="true">
+                      {props.dewarpMode === mode ? '✓' : ''}
+                    </span>
+                    {t(`tile.dewarp.${mode}` as MessageKey)}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuItems>
+          </Menu>
+        )}
+        {props.ptzAvailable && <HeaderButton optional label={t('tile.ptz')} icon="ptz" pressed={props.pane === 'ptz'} onClick={() => togglePane('ptz')} />}
+        <HeaderButton
+          optional
+          label={t('tile.volume', { level: props.volume === 0 ? t('tile.volumeMuted') : `${Math.round(props.volume * 100)}%` })}
+          icon={volumeIcon(props.volume)}
+          onClick={props.onVolume}
+        />
+        <HeaderButton
+          label={t('tile.playerMode', { mode: modeName })}
+          icon={props.type === 'webrtc' ? 'webrtc' : 'lowBandwidth'}
+          disabled={!props.canSwitchType}
+          onClick={props.onSwitchType}
+        />
+        <HeaderButton optional label={t('tile.stats')} icon="stats" pressed={props.pane === 'stats'} onClick={() => togglePane('stats')} />
+        <HeaderButton optional label={t('tile.timezones')} icon="timezone" pressed={props.pane === 'timezones'} onClick={() => togglePane('timezones')} />
+        <HeaderButton label={t('tile.close', { name: props.name })} icon="close" onClick={props.onClose} />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * A stage tile playing one camera (spec 2 "Player"): the picture surfaces
+ * (a canvas drawn by a media worker, a <video> for WebRTC; both hidden when
+ * the stage compositor draws the tile), the header, the overlays, the panes
+ * and the slow-network dialog. Digital zoom by wheel or pinch, panning
+ * while zoomed. All playing is the media facade's (use-stage-player); this
+ * component only lays out and forwards the user's choices.
+ */
+import { useRef, useState, type ReactElement } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Camera } from '../../../server/shared/api';
+import { t } from '../../i18n/translate';
+import { IDENTITY_VIEW, zoomPercent, type PlayerType } from '../../media/stage-media';
+import { effectiveVolume, playerActions, playersState } from '../../state/player.store';
+import { PlayerHeader, type TilePane } from './player-header';
+import { desiredPlayerType, hasPtz, nextPlayerType, streamOf } from './player-helpers';
+import { PlayerOverlays } from './player-overlays';
+import { PtzPane, StatsPane, TimezonePane } from './player-panels';
+import { SlowNetworkDialog } from './slow-network-dialog';
+import { useDigitalZoom } from './use-digital-zoom';
+import { useStagePlayer } from './use-stage-player';
+import './player.css';
+
+export interface TileRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlayerTileProps {
+  tileKey: string;
+  camera: Camera;
+  forceLbm: boolean;
+  dewarpMode: 0 | 1 | 2;
+  /** Where the tile is inside the grid (the compositor canvas), CSS pixels. */
+  rect: TileRect;
+  fullScreen: boolean;
+  /** Another tile is in full screen: this one pauses and is muted. */
+  hidden: boolean;
+  fullScreenKey: string | null;
+  playerOptions: readonly PlayerType[];
+  lowBandwidthPreferred: boolean;
+  onFullScreen(): void;
+  onClose(): void;
+  onDewarp(mode: 0 | 1 | 2): void;
+  onForceLbm(on: boolean): void;
+}
+
+export function PlayerTile(props: PlayerTileProps): ReactElement {
+  const { tileKey, camera } = props;
+  const snap = useSnapshot(playersState);
+  const ui = snap.tiles[tileKey];
+  const status = ui?.status ?? null;
+  const zoom = ui?.zoom ?? IDENTITY_VIEW;
+  const volume = ui?.volume ?? 0;
+  const stream = streamOf(camera);
+  const dewarp = stream?.dewarpConfiguration ?? null;
+  const type = desiredPlayerType({
+    options: props.playerOptions,
+    forceLbm: props.forceLbm,
+    lowBandwidthPreferred: props.lowBandwidthPreferred,
+    override: ui?.typeOverride ?? null,
+  });
+  const [pane, setPane] = useState<TilePane>(null);
+  const [slowDialog, setSlowDialog] = useState(false);
+  const mediaRef = useRef<HTMLDivElement>(null);
+
+  const { canvasRef, videoRef, playerRef } = useStagePlayer({
+    tileKey,
+    streamId: camera.primaryStream?.id ?? null,
+    type,
+    availableTypes: props.playerOptions,
+    hidden: props.hidden,
+    volume: effectiveVolume(volume, props.fullScreenKey, tileKey),
+    shader: { rect: props.rect, dewarpMode: props.dewarpMode, dewarp, zoom },
+    size: props.rect,
+  });
+  const zoomGestures = useDigitalZoom(tileKey, mediaRef, true);
+
+  const switchTo = (next: PlayerType) => {
+    if (next === 'lowbandwidth') {
+      props.onForceLbm(true);
+      playerActions.setTypeOverride(tileKey, null);
+    } else {
+      props.onForceLbm(false);
+      playerActions.setTypeOverride(tileKey, props.lowBandwidthPreferred ? next : null);
+    }
+    playerRef.current?.setType(next);
+  };
+
+  const surface = status?.surface ?? (type === 'webrtc' ? 'video' : 'canvas');
+  const zoomed = zoom.scale > 1;
+  return (
+    <div
+      className={`player-tile surface-${surface}${props.fullScreen ? ' full-screen' : ''}`}
+      role="region"
+      aria-label={t('tile.region', { name: camera.name })}
+      data-testid="player-tile"
+      data-camera-id={camera.id}
+      data-source={status?.source ?? 'idle'}
+      data-player-type={status?.activeType ?? type}
+    >
+      <div
+        ref={mediaRef}
+        className={`tile-media${zoomed ? ' zoomed' : ''}`}
+        data-grid-ignore={zoomed ? '' : undefined}
+        onPointerDown={zoomGestures.onPointerDown}
+        onPointerMove={zoomGestures.onPointerMove}
+        onPointerUp={zoomGestures.onPointerUp}
+        onPointerCancel={zoomGestures.onPointerUp}
+      >
+        <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
+        <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
+      </div>
+      <PlayerHeader
+        name={camera.name}
+        zoomPercent={zoomPercent(zoom.scale)}
+        fullScreen={props.fullScreen}
+        dewarpAvailable={dewarp?.enable === true}
+        dewarpMode={props.dewarpMode}
+        ptzAvailable={hasPtz(camera) && camera.permissions.actions.ptz}
+        volume={volume}
+        type={status?.type ?? type}
+        canSwitchType={props.playerOptions.length > 1}
+        pane={pane}
+        onFullScreen={props.onFullScreen}
+        onDewarp={props.onDewarp}
+        onVolume={() => playerActions.cycleVolume(tileKey)}
+        onSwitchType={() => switchTo(nextPlayerType(status?.type ?? type, props.playerOptions))}
+        onPane={setPane}
+        onClose={props.onClose}
+      />
+      <PlayerOverlays status={status} onUseLowBandwidth={() => switchTo('lowbandwidth')} onSlowNetwork={() => setSlowDialog(true)} />
+      {pane === 'stats' && <StatsPane player={playerRef.current} status={status} />}
+      {pane === 'timezones' && <TimezonePane />}
+      {pane === 'ptz' && <PtzPane />}
+      <SlowNetworkDialog
+        open={slowDialog}
+        canUseLowBandwidth={type !== 'lowbandwidth'}
+        onClose={() => setSlowDialog(false)}
+        onUseLowBandwidth={() => {
+          setSlowDialog(false);
+          switchTo('lowbandwidth');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Main-thread facade of the frame-rate monitor worker (spec 4, 9): the
+ * stage starts it while it is shown and stops it when it leaves; it pauses
+ * while the page is hidden (a hidden page draws nothing, which is not a
+ * slow machine). The worker samples its own animation frames every 33 ms
+ * over 1000 ms and reports only changes of level (normal / critical below
+ * 8 fps) to `onChange`.
+ *
+ * Cost: one small worker while the stage is shown.
+ */
+import { proxy, wrap } from 'comlink';
+import type { FrameRateState } from '../../workers/core/frame-rate-monitor';
+import type { FrameRateApi } from '../../workers/frame-rate.worker';
+
+export type { FrameRateState } from '../../workers/core/frame-rate-monitor';
+
+/** Starts monitoring; the returned function stops it and ends the worker. */
+export function startFrameRateMonitor(onChange: (state: FrameRateState) => void): () => void {
+  const worker = new Worker(new URL('../../workers/frame-rate.worker.ts', import.meta.url), { type: 'module', name: 'frame-rate' });
+  const api = wrap<FrameRateApi>(worker);
+  let stopped = false;
+  void api.start(proxy((state: FrameRateState) => !stopped && onChange(state))).then((state) => !stopped && onChange(state));
+  const onVisibility = () => void (document.hidden ? api.pause() : api.resume());
+  document.addEventListener('visibilitychange', onVisibility);
+  if (document.hidden) void api.pause();
+  return () => {
+    stopped = true;
+    document.removeEventListener('visibilitychange', onVisibility);
+    void api.stop().finally(() => worker.terminate());
+  };
+}

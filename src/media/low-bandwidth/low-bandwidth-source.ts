@@ -1,0 +1,130 @@
+/**
+ * A tile's low-bandwidth source: takes a shared recorder session from the
+ * pool, then has the tile's media worker pull pictures from its socket into
+ * the tile's canvas (or the compositor). The picture size follows the
+ * tile's size (rounded to steps, see low-bandwidth-player-session.ts); a
+ * change of step takes effect on the next start.
+ *
+ * Failures: the session not created, not ready or its socket closed are
+ * recoverable (the state machine restarts after 5 s); a stall beyond the
+ * wait threshold is reported as a slow network, not as a failure.
+ */
+import { proxy } from 'comlink';
+import type { ChannelEvent } from '../../../workers/core/low-bandwidth-player';
+import {
+  LowBandwidthFailure,
+  failureForClose,
+  lowBandwidthResolution,
+  type PictureSize,
+} from '../../../workers/core/low-bandwidth-player-session';
+import type { PlayRequest } from '../../../workers/core/player';
+import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
+import type { LowBandwidthSessionPool, SessionLease } from './session-pool';
+import type { MediaWorker } from './worker-pool';
+
+export const LOW_BANDWIDTH_RATE_FPS = 10;
+
+export interface LowBandwidthSourceOptions {
+  tileId: string;
+  streamId: string;
+  worker: MediaWorker;
+  sessions: LowBandwidthSessionPool;
+  socketUrl: (sessionId: string) => string | null;
+  rateFps?: number;
+  size: () => { width: number; height: number; pixelRatio: number };
+}
+
+export class LowBandwidthSource implements PlayerSource {
+  private lease: SessionLease | null = null;
+  private generation = 0;
+  private hidden = false;
+  private resolution: PictureSize | null = null;
+  private lastStats = { framesDrawn: 0, atMs: 0 };
+
+  constructor(private readonly options: LowBandwidthSourceOptions) {}
+
+  start(request: PlayRequest, callbacks: SourceCallbacks): void {
+    this.stop();
+    const generation = ++this.generation;
+    const { width, height, pixelRatio } = this.options.size();
+    const resolution = lowBandwidthResolution(width, height, pixelRatio);
+    this.resolution = resolution;
+    const rate = this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS;
+    this.options.sessions
+      .acquire({ streamId: this.options.streamId, resolution, startTime: request.timeMs, rate: rate * Math.max(1, Math.abs(request.speed)) })
+      .then(
+        (lease) => {
+          if (generation !== this.generation) return lease.release();
+          this.lease = lease;
+          const url = this.options.socketUrl(lease.id);
+          if (!url) return callbacks.failed({ code: 'noSessionExistsFor', recoverable: false, notAvailable: true });
+          const onEvent = (event: ChannelEvent) => {
+            if (generation !== this.generation) return;
+            if (event.type === 'playing') callbacks.playing();
+            else if (event.type === 'stalled') callbacks.slow(true);
+            else if (event.type === 'resumed') callbacks.slow(false);
+            else if (event.type === 'closed') {
+              lease.invalidate();
+              callbacks.failed(failureForClose(event.code, event.reason));
+            }
+          };
+          void this.options.worker.play(this.options.tileId, url, proxy(onEvent)).then(() => {
+            if (this.hidden && generation === this.generation) void this.options.worker.pause(this.options.tileId);
+          });
+        },
+        (error: unknown) => {
+          if (generation !== this.generation) return;
+          callbacks.failed(
+            error instanceof LowBandwidthFailure ? error.failure : { code: 'failedToCreateLowBandwidthStream', recoverable: true, message: String(error) },
+          );
+        },
+      );
+  }
+
+  stop(): void {
+    this.generation++;
+    void this.options.worker.stop(this.options.tileId);
+    this.lease?.release();
+    this.lease = null;
+  }
+
+  setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return;
+    this.hidden = hidden;
+    void (hidden ? this.options.worker.pause(this.options.tileId) : this.options.worker.resume(this.options.tileId));
+  }
+
+  setShader(on: boolean): void {
+    void this.options.worker.setRoute(this.options.tileId, on ? 'compositor' : 'bitmap');
+  }
+
+  /** The tile now needs another picture size step than the one playing. */
+  outgrown(): boolean {
+    if (!this.resolution || !this.lease) return false;
+    const { width, height, pixelRatio } = this.options.size();
+    return lowBandwidthResolution(width, height, pixelRatio).width !== this.resolution.width;
+  }
+
+  async stats(): Promise<SourceStats | null> {
+    const all = await this.options.worker.stats();
+    const stats = all.tiles[this.options.tileId];
+    if (!stats) return null;
+    const nowMs = Date.now();
+    const elapsed = nowMs - this.lastStats.atMs;
+    const fps = this.lastStats.atMs > 0 && elapsed > 0 ? ((stats.framesDrawn - this.lastStats.framesDrawn) * 1000) / elapsed : null;
+    this.lastStats = { framesDrawn: stats.framesDrawn, atMs: nowMs };
+    return {
+      framesPerSecond: fps === null ? null : Math.max(0, fps),
+      framesDrawn: stats.framesDrawn,
+      width: this.resolution?.width ?? null,
+      height: this.resolution?.height ?? null,
+      bytesReceived: Math.round((stats.bytesReceived * 3) / 4),
+      stalls: stats.stalls,
+      packetLoss: null,
+    };
+  }
+
+  destroy(): void {
+    this.stop();
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The stage's media facade, the one thing stage views and player components
+ * call: it owns the media workers, the shared low-bandwidth sessions and the
+ * stage compositor, and makes one StagePlayer per tile.
+ *
+ * Rendering design (workers/core/tile-renderer-design.md, measured by
+ * bench/frame-rate.bench.ts): tiles that need no shader draw pictures with
+ * `bitmaprenderer` into their own canvas (no WebGL context at all, so 64
+ * tiles never meet Chrome's context limits and software GL costs nothing);
+ * only digitally zoomed or dewarped tiles go to the one WebGL2 compositor
+ * of the stage, a canvas laid under the tiles. WebRTC tiles play in a
+ * <video> unless they need the shader.
+ *
+ * Measured (bench/frame-rate.bench.ts, headless Chromium, software
+ * rendering, 2 cores shared with the recorder and its simulated cameras):
+ * with this design the page keeps 55-60 fps and no long tasks at every wall
+ * size, where the naive main-thread <img> player drops to 45-48 fps with
+ * long tasks of up to half a second; up to 36 tiles at 10 fps both show
+ * nearly every picture. At 64 tiles the workers are bound by decoding and
+ * committing pictures (about 300 a second) and show about half of those
+ * asked, fewer than the naive player counts as loaded (the browser defers
+ * an <img>'s decoding to paint). A WebGL compositor for every tile would
+ * add about 5 ms of software GL per picture (tile-renderer-design.md), so
+ * it stays reserved for shader tiles.
+ *
+ * Each tile canvas is transferred to a worker once; React's development
+ * double mount re-adopts the same canvas instead of transferring it again.
+ * Cost: two workers per stage view; REST per session, not per frame.
+ */
+import { transfer } from 'comlink';
+import type { TileSpec } from '../../workers/core/tile-compositor-plan';
+import type { PlayerType } from '../../workers/core/player';
+import { liveApi } from '../api/live-api';
+import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
+import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
+import { StageWorkerPool } from './low-bandwidth/worker-pool';
+import { StagePlayer, type ShaderRequest } from './stage-player';
+import { compositorTileSpec } from './compositor-tile-spec';
+import { WebRtcSource } from './webrtc/webrtc-source';
+
+export type { StagePlayer, StagePlayerView, PlayerSurface, ShaderRequest } from './stage-player';
+export type { SourceStats } from './player-source';
+export type { TileSpec } from '../../workers/core/tile-compositor-plan';
+// What player components need of the player core, through this facade (UI code does not import workers/).
+export {
+  IDENTITY_VIEW,
+  nextZoomStep,
+  panBy,
+  pinchZoom,
+  zoomAt,
+  zoomPercent,
+  type DigitalView,
+} from '../../workers/core/digital-zoom';
+export {
+  canDewarp,
+  errorIcon,
+  maxDewarpedPlayers,
+  playerModeOptions,
+  type DefaultPlayerMode,
+  type PlayerErrorInfo,
+  type PlayerOverlay,
+  type PlayerType,
+} from '../../workers/core/player';
+
+/**
+ * Media workers per stage. Decoding is the limit of a big low-bandwidth
+ * wall, and the browser decodes off the workers' threads: one, two and four
+ * workers drew about the same at 64 tiles in the benchmark (the order
+ * changed from run to run on the shared 2-core machine), so two, as
+ * FIELD-NOTES measured for bitmaprenderer walls.
+ */
+export const STAGE_MEDIA_WORKERS = 2;
+/** A released tile's worker registration waits this long for the same canvas to come back (re-mount). */
+const CANVAS_RELEASE_MS = 1000;
+
+export interface StageMediaOptions {
+  getToken: () => string | null;
+  workers?: number;
+  /** Pictures per second asked of low-bandwidth sessions at speed 1. */
+  rateFps?: number;
+  /** How media workers decode pictures (the benchmark compares them). */
+  decoder?: 'blob' | 'image-decoder';
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface PlayerElements {
+  canvas: HTMLCanvasElement;
+  video: HTMLVideoElement;
+}
+
+export interface CreatePlayerOptions {
+  streamId: string;
+  type: PlayerType;
+  availableTypes: readonly PlayerType[];
+  /** The tile's size in CSS pixels, read when a source starts. */
+  size: () => { width: number; height: number };
+}
+
+interface Surface {
+  tileId: string;
+  releaseTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const timers = {
+  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+let nextTileId = 1;
+
+export class StageMedia {
+  private readonly pool: StageWorkerPool;
+  private readonly sessions: LowBandwidthSessionPool;
+  private readonly surfaces = new WeakMap<HTMLCanvasElement, Surface>();
+  private compositorCanvas: HTMLCanvasElement | null = null;
+  private compositorSize = { width: 1, height: 1 };
+  private compositorReady: Promise<boolean> | null = null;
+  private readonly shaderTiles = new Map<string, TileSpec>();
+  private shaderFlushPending = false;
+  private destroyed = false;
+
+  constructor(private readonly options: StageMediaOptions) {
+    this.pool = new StageWorkerPool(options.workers ?? STAGE_MEDIA_WORKERS, options.decoder);
+    const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+    this.sessions = new LowBandwidthSessionPool(
+      {
+        create: (request) =>
+          liveApi.createLowBandwidthStream({
+            streamId: request.streamId,
+            resolution: request.resolution,
+            startTime: request.startTime,
+            rate: request.rate,
+            waitThres: 2000,
+            transport: 'websocket-base64',
+          }),
+        describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
+        remove: (id) => liveApi.deleteLowBandwidthStream(id),
+      },
+      timers,
+      log,
+    );
+  }
+
+  /** A player for one tile; its canvas is transferred to a media worker on first use. */
+  createPlayer(elements: PlayerElements, options: CreatePlayerOptions): StagePlayer {
+    const surface = this.adoptCanvas(elements.canvas);
+    const tileId = surface.tileId;
+    const worker = this.pool.workerFor(tileId);
+    const pixelRatio = () => globalThis.devicePixelRatio || 1;
+    const lowBandwidth = new LowBandwidthSource({
+      tileId,
+      streamId: options.streamId,
+      worker,
+      sessions: this.sessions,
+      socketUrl: (id) => {
+        const token = this.options.getToken();
+        return token ? liveApi.lowBandwidthSocketUrl(id, token) : null;
+      },
+      ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
+      size: () => ({ ...options.size(), pixelRatio: pixelRatio() }),
+    });
+    const webrtc = new WebRtcSource({
+      tileId,
+      streamId: options.streamId,
+      video: elements.video,
+      host: this.pool.host,
+      socketUrl: () => {
+        const token = this.options.getToken();
+        return token ? liveApi.webRtcSocketUrl(token) : null;
+      },
+    });
+    return new StagePlayer({
+      sources: { lowbandwidth: lowBandwidth, webrtc },
+      timers,
+      type: options.type,
+      availableTypes: options.availableTypes,
+      onShader: (request) => this.updateShader(tileId, request),
+      onDestroy: () => this.releaseCanvas(elements.canvas),
+    });
+  }
+
+  /**
+   * The compositor canvas laid under the tiles. It is transferred and given
+   * a WebGL2 context only when a first tile needs a shader: a wall of plain
+   * tiles never creates a GL context.
+   */
+  setCompositorCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHeight: number): void {
+    this.compositorSize = { width: Math.max(1, cssWidth), height: Math.max(1, cssHeight) };
+    if (this.compositorCanvas !== canvas) {
+      this.compositorCanvas = canvas;
+      this.compositorReady = null;
+    }
+    if (this.compositorReady) void this.pool.host.resizeCompositor(this.compositorSize.width, this.compositorSize.height, globalThis.devicePixelRatio || 1);
+    if (this.shaderTiles.size > 0) this.ensureCompositor();
+  }
+
+  private ensureCompositor(): void {
+    const canvas = this.compositorCanvas;
+    if (this.compositorReady || !canvas) return;
+    const offscreen = canvas.transferControlToOffscreen();
+    const { width, height } = this.compositorSize;
+    this.compositorReady = this.pool.host
+      .initCompositor(transfer(offscreen, [offscreen]), width, height, globalThis.devicePixelRatio || 1)
+      .catch(() => false);
+  }
+
+  private updateShader(tileId: string, request: ShaderRequest | null): void {
+    if (request) this.shaderTiles.set(tileId, compositorTileSpec(tileId, request));
+    else if (!this.shaderTiles.delete(tileId)) return;
+    if (this.shaderTiles.size > 0) this.ensureCompositor();
+    if (this.shaderFlushPending) return;
+    this.shaderFlushPending = true;
+    // One layout message per change burst (a resize moves every tile at once).
+    queueMicrotask(() => {
+      this.shaderFlushPending = false;
+      if (!this.destroyed && this.compositorReady) void this.pool.host.setCompositorTiles([...this.shaderTiles.values()]);
+    });
+  }
+
+  /** Every worker's channel figures (the benchmark reads them). */
+  async workerStats() {
+    return Promise.all(this.pool.all().map((worker) => worker.stats()));
+  }
+
+  /** The media-worker tile id a canvas was given (the benchmark matches figures to tiles with it). */
+  tileIdOf(canvas: HTMLCanvasElement): string | undefined {
+    return this.surfaces.get(canvas)?.tileId;
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.sessions.flush();
+    this.pool.destroy();
+  }
+
+  private adoptCanvas(canvas: HTMLCanvasElement): Surface {
+    let surface = this.surfaces.get(canvas);
+    if (surface) {
+      if (surface.releaseTimer !== undefined) clearTimeout(surface.releaseTimer);
+      surface.releaseTimer = undefined;
+      return surface;
+    }
+    surface = { tileId: `tile-${nextTileId++}`, releaseTimer: undefined };
+    this.surfaces.set(canvas, surface);
+    const offscreen = canvas.transferControlToOffscreen();
+    void this.pool.workerFor(surface.tileId).openTile(surface.tileId, transfer(offscreen, [offscreen]));
+    return surface;
+  }
+
+  private releaseCanvas(canvas: HTMLCanvasElement): void {
+    const surface = this.surfaces.get(canvas);
+    if (!surface || this.destroyed) return;
+    surface.releaseTimer = setTimeout(() => {
+      surface.releaseTimer = undefined;
+      if (this.destroyed) return;
+      // The canvas stays transferred; a later adopt of the same element gets a fresh registration.
+      this.surfaces.delete(canvas);
+      void this.pool.workerFor(surface.tileId).closeTile(surface.tileId);
+      this.pool.release(surface.tileId);
+    }, CANVAS_RELEASE_MS);
+  }
+}
+
+export function createStageMedia(options: StageMediaOptions): StageMedia {
+  return new StageMedia(options);
+}

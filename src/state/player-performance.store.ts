@@ -1,0 +1,25 @@
+/**
+ * Stage-wide player performance (spec 8 "Performance warning", spec 4
+ * "Framerate level"): the frame-rate monitor's level, fed by the stage
+ * while it is shown and read by the shell's frame-rate alert; and the
+ * dewarp limit notice (8 dewarped players on mobile, else 16).
+ */
+import { proxy } from 'valtio/vanilla';
+import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
+
+export interface PlayerPerformanceState {
+  frameRate: { level: FrameRateLevel; averageFps: number } | null;
+  /** Set when a dewarp request was refused at the limit. */
+  dewarpLimit: number | null;
+}
+
+export const playerPerformanceState = proxy<PlayerPerformanceState>({ frameRate: null, dewarpLimit: null });
+
+export const playerPerformanceActions = {
+  setFrameRate(state: { level: FrameRateLevel; averageFps: number } | null): void {
+    playerPerformanceState.frameRate = state && { level: state.level, averageFps: state.averageFps };
+  },
+  showDewarpLimit(limit: number | null): void {
+    playerPerformanceState.dewarpLimit = limit;
+  },
+};

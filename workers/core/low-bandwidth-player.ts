@@ -1,0 +1,213 @@
+/**
+ * One low-bandwidth player channel (spec 4, 7, 9): the pull loop over the
+ * recorder's low-bandwidth socket. The socket answers each 'requestFrame'
+ * with one base64 JPEG; this core asks for the next picture only once the
+ * previous one is decoded and drawn, so there is never more than one
+ * request outstanding and a slow tile simply shows fewer pictures (the
+ * recorder keeps only its newest picture; nothing queues anywhere).
+ *
+ * - Wait threshold (spec 9, 2000 ms): a request unanswered that long marks
+ *   the channel 'stalled' (the tile's slow-network warning); the request is
+ *   not repeated (the socket is TCP, nothing is lost), and the next picture
+ *   clears the stall.
+ * - Pause (hidden tile, full screen of another cell) stops asking; resume
+ *   asks again. The recorder session idles meanwhile, at no cost here.
+ * - The socket closing ends the channel: code 1000 (deleted, idle) or 1011
+ *   (the stream failed) or any other, reported with its reason.
+ *
+ * Everything is injected (socket, decoder, drawer, timers, clock), so the
+ * same core runs in workers/low-bandwidth-player.worker.ts and in unit
+ * tests. Cost per picture: one decode (the injected one: createImageBitmap,
+ * off the calling thread in browsers), one draw, one small text message; no
+ * allocation here beyond what the decoder makes. Limits: pictures carry no
+ * timestamp on this transport, so lateness cannot be measured, only gaps.
+ */
+export const LOW_BANDWIDTH_WAIT_THRESHOLD_MS = 2000;
+export const REQUEST_FRAME_MESSAGE = '{"type":"requestFrame"}';
+
+export interface ChannelSocketHandlers {
+  onOpen(): void;
+  onMessage(text: string): void;
+  onClose(code: number, reason: string): void;
+}
+
+export interface ChannelSocket {
+  send(text: string): void;
+  close(): void;
+}
+
+export interface ChannelTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** A decoded picture; whoever draws it owns it and must close it. */
+export interface ClosableFrame {
+  close(): void;
+}
+
+export interface LowBandwidthChannelDeps<F extends ClosableFrame> {
+  openSocket(url: string, handlers: ChannelSocketHandlers): ChannelSocket;
+  decode(base64: string): Promise<F>;
+  /** Takes ownership of the frame. */
+  draw(frame: F): void;
+  timers: ChannelTimers;
+  now(): number;
+  waitThresholdMs?: number;
+}
+
+export type ChannelEvent =
+  | { type: 'playing' }
+  | { type: 'stalled' }
+  | { type: 'resumed' }
+  | { type: 'decode-error'; message: string }
+  | { type: 'closed'; code: number; reason: string };
+
+export type ChannelState = 'idle' | 'connecting' | 'playing' | 'closed';
+
+export interface ChannelStats {
+  state: ChannelState;
+  framesDrawn: number;
+  bytesReceived: number;
+  decodeErrors: number;
+  stalls: number;
+  /** Epoch ms of the last drawn picture, 0 before the first. */
+  lastFrameMs: number;
+  /** Sum of the time from a picture's arrival to its draw (decoding), over framesDrawn pictures. */
+  decodeMsTotal: number;
+  paused: boolean;
+}
+
+export class LowBandwidthChannel<F extends ClosableFrame> {
+  private socket: ChannelSocket | null = null;
+  private state: ChannelState = 'idle';
+  private outstanding = false;
+  private decoding = false;
+  private paused = false;
+  private stalled = false;
+  private waitTimer: unknown = undefined;
+  private readonly waitThresholdMs: number;
+  private readonly counters = { framesDrawn: 0, bytesReceived: 0, decodeErrors: 0, stalls: 0, lastFrameMs: 0, decodeMsTotal: 0 };
+  private readonly onWaitExpired = () => {
+    this.waitTimer = undefined;
+    if (this.state === 'closed' || !this.outstanding || this.stalled) return;
+    this.stalled = true;
+    this.counters.stalls++;
+    this.emit({ type: 'stalled' });
+  };
+
+  constructor(
+    private readonly deps: LowBandwidthChannelDeps<F>,
+    private readonly emit: (event: ChannelEvent) => void,
+  ) {
+    this.waitThresholdMs = deps.waitThresholdMs ?? LOW_BANDWIDTH_WAIT_THRESHOLD_MS;
+  }
+
+  /** Opens the socket; the first request goes out when it is open. */
+  start(url: string): void {
+    if (this.state !== 'idle') throw new Error('A low-bandwidth channel starts once');
+    this.state = 'connecting';
+    this.socket = this.deps.openSocket(url, {
+      onOpen: () => this.request(),
+      onMessage: (text) => this.receive(text),
+      onClose: (code, reason) => this.closed(code, reason),
+    });
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.clearWait();
+    this.stalled = false;
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.outstanding) this.armWait();
+    else this.request();
+  }
+
+  /** Ends the channel without an event (the owner asked for it). */
+  stop(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.clearWait();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+
+  get stats(): ChannelStats {
+    return { state: this.state, paused: this.paused, ...this.counters };
+  }
+
+  /** Whether a requestFrame is unanswered (at most one ever is). */
+  get hasOutstandingRequest(): boolean {
+    return this.outstanding;
+  }
+
+  private request(): void {
+    if (this.state === 'closed' || this.paused || this.outstanding || this.decoding || !this.socket) return;
+    this.outstanding = true;
+    this.socket.send(REQUEST_FRAME_MESSAGE);
+    this.armWait();
+  }
+
+  private armWait(): void {
+    this.clearWait();
+    this.waitTimer = this.deps.timers.setTimeout(this.onWaitExpired, this.waitThresholdMs);
+  }
+
+  private clearWait(): void {
+    if (this.waitTimer !== undefined) this.deps.timers.clearTimeout(this.waitTimer);
+    this.waitTimer = undefined;
+  }
+
+  private receive(text: string): void {
+    if (this.state === 'closed') return;
+    // The recorder answers requests only; an unrequested picture is still shown, never asked twice.
+    this.outstanding = false;
+    this.clearWait();
+    if (this.stalled) {
+      this.stalled = false;
+      this.emit({ type: 'resumed' });
+    }
+    this.counters.bytesReceived += text.length;
+    this.decoding = true;
+    const receivedMs = this.deps.now();
+    this.deps.decode(text).then(
+      (frame) => {
+        this.decoding = false;
+        if (this.state === 'closed') {
+          frame.close();
+          return;
+        }
+        this.deps.draw(frame);
+        this.counters.framesDrawn++;
+        this.counters.lastFrameMs = this.deps.now();
+        this.counters.decodeMsTotal += this.counters.lastFrameMs - receivedMs;
+        if (this.state === 'connecting') {
+          this.state = 'playing';
+          this.emit({ type: 'playing' });
+        }
+        this.request();
+      },
+      (error: unknown) => {
+        this.decoding = false;
+        if (this.state === 'closed') return;
+        this.counters.decodeErrors++;
+        this.emit({ type: 'decode-error', message: error instanceof Error ? error.message : String(error) });
+        this.request();
+      },
+    );
+  }
+
+  private closed(code: number, reason: string): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.clearWait();
+    this.socket = null;
+    this.outstanding = false;
+    this.emit({ type: 'closed', code, reason });
+  }
+}
