@@ -69,7 +69,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../*', '!./*'], message: 'server/shared is imported by both sides and imports nothing outside itself.' },
+            {
+              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/media/**', '**/src/**', '**/workers/**'],
+              message: 'server/shared is imported by both sides and imports nothing outside itself.',
+            },
             { group: ['node:*', 'fastify', 'better-sqlite3'], message: 'server/shared must run in the browser too.' },
           ],
         },

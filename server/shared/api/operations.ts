@@ -1,0 +1,114 @@
+/** Export, PTZ, retention, disk and stream health (spec 3, 5, 7, 9). */
+
+/**
+ * GET (and HEAD) /service/streams/{id}/export?start=&stop=&format=. Times are
+ * epoch ms. The reply is the video file itself (Content-Disposition
+ * attachment); HEAD answers 200 when archives exist in the range, else 404.
+ * Authorised by a Bearer session, `sid` (session token) or `jwt` (HS256,
+ * claims sub = user id and exp) for downloads opened in a new window.
+ */
+export type ExportFormat = 'mkv' | 'mov';
+
+export interface ExportQuery {
+  start: number;
+  stop: number;
+  format?: ExportFormat;
+  sid?: string;
+  jwt?: string;
+}
+
+/**
+ * POST /service/cameras/{id}/position. `continuous`: x, y, z are pan, tilt
+ * and zoom velocities in -1..1 (all zero stops). `relative`: a step in the
+ * camera's generic translation space, -1..1 per axis. `relativeFOV`: x and y
+ * are where the view centre should move, as a fraction of the current field
+ * of view (-1 left/bottom edge .. 1 right/top edge, e.g. a click on the
+ * picture), z a relative zoom step in -1..1. Replies 204.
+ */
+export type PtzMoveType = 'relative' | 'continuous' | 'relativeFOV';
+
+export interface PtzMoveRequest {
+  x: number;
+  y: number;
+  z: number;
+  type: PtzMoveType;
+}
+
+/** A PTZ preset (spec 3); `name` is 'Preset <token>' when the camera holds a blank name. */
+export interface PtzPreset {
+  token: string;
+  name: string;
+}
+
+/**
+ * GET /service/cameras/{id}/position/presets: sorted by name. POST creates
+ * ({ name }) and answers the preset (201); PATCH /{token} renames ({ name });
+ * DELETE /{token} removes (204); POST /{token} moves the camera to the
+ * preset (204).
+ */
+export interface PtzPresetsResponse {
+  presets: PtzPreset[];
+  maxPresets: number;
+}
+
+export interface PtzPresetRequest {
+  name: string;
+}
+
+/** GET /service/server/utilization/disk (spec 3 "Disk utilization"). Bytes unless named otherwise. */
+export interface DiskUtilization {
+  storage: { capacity: number; free: number; unavailable: number };
+  /** Share of the volume used by data other than archives, 0..100. */
+  unavailablePercentage: number;
+  /** The cleaner's threshold as a fraction of the volume, 0..1. */
+  cleanerThreshold: number;
+  thresholdPercentage: number;
+  /** Bytes the volume may hold before the cleaner removes archives. */
+  maxUsage: number;
+  /** Bytes archives may use: maxUsage less what other data takes. */
+  availableUpToThreshold: number;
+  archivesSize: number;
+  bytesFromDeletedCameras: number;
+}
+
+/** One camera's row of GET /service/cameras/disk-usage (spec 3 "Retention per camera"). Days to 0.1. */
+export interface CameraDiskUsage {
+  cameraId: string;
+  cameraName: string;
+  daysEstimated: number;
+  bytesEstimated: number;
+  bytesEstimatedPerDay: number;
+  isMotionOnly: boolean;
+  /** True when the camera has a retention override (PATCH /service/cameras/{id} { retention: ms }). */
+  override: boolean;
+  daysDesired: number;
+  bytesRecorded: number;
+  daysRecorded: number;
+  secondsRecorded: number;
+  /** Days from the oldest archive to now. */
+  calendarDays: number;
+}
+
+export interface CamerasDiskUsageResponse {
+  cameras: CameraDiskUsage[];
+  /** Sum of bytesEstimated and the archive budget it must fit (availableUpToThreshold). */
+  bytesEstimatedTotal: number;
+  availableUpToThreshold: number;
+  /** False when the estimate exceeds the budget by more than 0.1 % (spec 4: red bar, not possible). */
+  possible: boolean;
+}
+
+/** Extras of an active stream's status for system status (spec 3, 9); part of StreamStatus. */
+export interface StreamRecordingHealth {
+  /** Epoch ms of the newest recorded video, null when nothing was recorded. */
+  lastArchiveWritten: number | null;
+  lastArchiveWrittenHumanized: string;
+  /** True when the last archive is older than 120 s (or none was ever written while running). */
+  lastArchiveWrittenIssue: boolean;
+}
+
+/** GET /service/streams/{id}/verify (system status "Verify"). */
+export interface StreamVerifyResult {
+  success: boolean;
+  message: string;
+}
