@@ -20,6 +20,11 @@ export interface RecorderProcess {
   output: () => string;
   /** False once the recorder process has exited. */
   running: () => boolean;
+  /** Resolves when the process group's leader has exited. */
+  exited: Promise<void>;
+  /** Sends a signal to the whole process group (recorder and its ffmpeg children). */
+  signalGroup: (signal: NodeJS.Signals) => void;
+  /** SIGTERM to the group, SIGKILL after 10 s, then SIGKILL to anything left in it. */
   stop: () => Promise<void>;
 }
 
@@ -47,22 +52,23 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${httpPort}`;
 
-  const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined) return;
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, signal);
     } catch {
-      return; // already gone
+      // the group is already gone
     }
-    const killer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // exited between the check and the kill
-      }
-    }, 10_000);
-    await exited;
-    clearTimeout(killer);
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      signalGroup('SIGTERM');
+      const killer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    // Anything left in the group (there should be nothing) goes too.
+    signalGroup('SIGKILL');
   };
 
   const deadline = Date.now() + 90_000;
@@ -80,7 +86,7 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { pid: child.pid!, baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, running: () => child.exitCode === null, stop };
+  return { pid: child.pid!, baseUrl, httpPort, rtspPort, dataDir, adminPassword: adminPassword ?? '', output: () => output, running: () => child.exitCode === null, exited, signalGroup, stop };
 }
 
 export interface Reply<T = unknown> {

@@ -1,19 +1,16 @@
 /**
- * A real recorder for the media-core tests, started exactly as a user would
- * (`npx tsx server/recorder/main.ts --http-port P --rtsp-port Q --data-dir
- * <tmp> --admin-password secret --demo-cameras 0`) on free ports, signed in
- * as admin once ping answers. It runs in its own process group: `kill` ends
- * the whole group (recorder and its ffmpeg children); `terminate` sends
- * SIGTERM to the recorder process alone, as a service manager would.
+ * A real recorder for the media-core tests, started as users do (see
+ * ../../helpers/recorder-process.ts), signed in as admin, with views of its
+ * process group for the crash and shutdown tests: `crash` kills the whole
+ * group (recorder and its ffmpeg children); `terminate` sends SIGTERM to the
+ * recorder process alone, as a service manager would.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../helpers/free-port';
-import { call, signIn, type Reply } from '../../helpers/recorder-process';
+import { call, signIn, startRecorder, type Reply } from '../../helpers/recorder-process';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const TEMP_PREFIX = 'argus-media-';
 
 export interface GroupProcess {
@@ -55,74 +52,35 @@ export function groupProcesses(pgid: number): GroupProcess[] {
 }
 
 export async function startMediaRecorder(options: { dataDir?: string; extraArgs?: string[] } = {}): Promise<MediaRecorder> {
-  const httpPort = await freePort();
-  const rtspPort = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), TEMP_PREFIX));
-  const args = ['tsx', 'server/recorder/main.ts', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort)];
-  args.push('--data-dir', dataDir, '--admin-password', 'secret', '--demo-cameras', '0', ...(options.extraArgs ?? []));
-  const child = spawn('npx', args, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const pgid = child.pid!;
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${httpPort}`;
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pgid, sig);
-    } catch {
-      // the group is already gone
-    }
-  };
-  const stop = async () => {
-    if (child.exitCode === null) {
-      signal('SIGTERM');
-      const killer = setTimeout(() => signal('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    // Anything left in the group (there should be nothing) goes too.
-    signal('SIGKILL');
-    // Temporary data folders made for these tests are removed with the recorder that used them last.
-    if (path.dirname(dataDir) === os.tmpdir() && path.basename(dataDir).startsWith(TEMP_PREFIX)) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  };
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`recorder exited early:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/service/ping`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`recorder did not answer ping in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const token = await signIn(baseUrl, 'admin', 'secret');
-  const processes = () => groupProcesses(pgid);
+  const recorder = await startRecorder({ dataDir, extraArgs: options.extraArgs ?? [] });
+  const token = await signIn(recorder.baseUrl, 'admin', recorder.adminPassword);
+  const processes = () => groupProcesses(recorder.pid);
   return {
-    baseUrl,
+    baseUrl: recorder.baseUrl,
     dataDir,
     token,
-    output: () => output,
-    call: (method, urlPath, json, as = token) => call(baseUrl, method, urlPath, json === undefined ? { token: as } : { token: as, json }),
+    output: recorder.output,
+    call: (method, urlPath, json, as = token) =>
+      call(recorder.baseUrl, method, urlPath, json === undefined ? { token: as } : { token: as, json }),
     processes,
     ffmpegs: (text) => processes().filter((p) => /(^|\/)ffmpeg\s/.test(p.args) && (text === undefined || p.args.includes(text))),
     terminate: async () => {
       const main = processes().find((p) => p.args.includes('server/recorder/main.ts') && p.args.includes('loader.mjs'));
       if (main) process.kill(main.pid, 'SIGTERM');
-      await exited;
+      await recorder.exited;
     },
     crash: async () => {
-      signal('SIGKILL');
-      await exited;
+      recorder.signalGroup('SIGKILL');
+      await recorder.exited;
     },
-    stop,
+    stop: async () => {
+      await recorder.stop();
+      // Temporary data folders made for these tests are removed with the recorder that used them last.
+      if (path.dirname(dataDir) === os.tmpdir() && path.basename(dataDir).startsWith(TEMP_PREFIX)) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
   };
 }
 
