@@ -57,5 +57,6 @@ describe('motion-adaptive recording', () => {
     expect(first.id).not.toBe(thinned.id);
     expect(await fps(first)).toBeGreaterThan(15);
     expect(await motionEvents(rig, main.id)).toEqual([]);
-  });
+    // Up to a minute to the first whole segment, a minute of it, then the decision: longer than the default time-out.
+  }, 240_000);
 });
