@@ -8,6 +8,7 @@ import {
   lastFrameOfGopArgs,
   rateSelectFilter,
 } from '../../../server/recorder/media/live/ffmpeg-args';
+import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from '../../../server/recorder/media/motion/motion-ffmpeg-args';
 
 describe('clampBox', () => {
   it('keeps sides even and within 1920x1080, defaulting to the bound', () => {
@@ -47,5 +48,15 @@ describe('argument lists', () => {
     const decoded = spawnSync('ffmpeg', jpegSessionArgs({ width: 160, height: 160 }, 5), { input: clip.stdout });
     expect(decoded.stderr.toString()).toBe('');
     expect(decoded.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('keeps the keyframe a live feed starts with', () => {
+    // One GOP of 5 frames: its keyframe is the only picture a keyframes-only decoder can give.
+    const clip = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '0.2', '-c:v', 'libx264', '-bf', '0', '-g', '25', '-f', 'h264', 'pipe:1']);
+    expect(clip.status).toBe(0);
+    const grey = spawnSync('ffmpeg', motionDecoderArgs({ fps: 5, keyFramesOnly: true }), { input: clip.stdout });
+    expect(grey.stdout.length).toBe(DETECTION_WIDTH * DETECTION_HEIGHT);
+    const jpegs = spawnSync('ffmpeg', jpegSessionArgs({ width: 160, height: 90 }, 5), { input: clip.stdout });
+    expect(jpegs.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 });

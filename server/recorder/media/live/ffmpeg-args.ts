@@ -82,18 +82,15 @@ export function rateSelectFilter(fps: number): string {
 }
 
 /**
- * Decodes Annex-B H.264 from stdin into JPEGs on stdout at up to `fps`,
- * sized to fit `box`. Timestamps are the arrival times, so the rate is
- * right whatever rate the camera sends, and a burst (the latest GOP a
- * session starts with) yields a single picture rather than seconds of them.
- * Low-delay flags: no probing beyond the first bytes, one decoding thread
- * (frame threads would hold pictures back), pictures passed through as
- * they come.
+ * The input half of every decoder fed the recorder's own live feed: Annex-B
+ * H.264 on stdin, stamped with arrival times (so a rate filter is right
+ * whatever rate the camera sends), decoded with low delay: no probing beyond
+ * the first bytes, one thread (frame threads would hold pictures back).
+ * Not '-fflags nobuffer': it discards what probing read, which is the
+ * keyframe a feed starts with. `keyFramesOnly` skips every other frame.
  */
-export function jpegSessionArgs(box: Box, fps: number): string[] {
+export function annexBStdinInputArgs(options: { keyFramesOnly?: boolean } = {}): string[] {
   return [
-    ...QUIET,
-    // Not '-fflags nobuffer': it discards what probing read, which is the keyframe a session starts with.
     '-flags',
     'low_delay',
     '-probesize',
@@ -104,10 +101,25 @@ export function jpegSessionArgs(box: Box, fps: number): string[] {
     '1',
     '-threads',
     '1',
+    ...(options.keyFramesOnly ? ['-skip_frame', 'nokey'] : []),
     '-f',
     'h264',
     '-i',
     'pipe:0',
+  ];
+}
+
+/**
+ * Decodes Annex-B H.264 from stdin into JPEGs on stdout at up to `fps`,
+ * sized to fit `box`. Timestamps are the arrival times, so the rate is
+ * right whatever rate the camera sends, and a burst (the latest GOP a
+ * session starts with) yields a single picture rather than seconds of them;
+ * pictures pass through as they come.
+ */
+export function jpegSessionArgs(box: Box, fps: number): string[] {
+  return [
+    ...QUIET,
+    ...annexBStdinInputArgs(),
     '-vf',
     `${rateSelectFilter(fps)},${fitFilter(box)}`,
     '-fps_mode',

@@ -14,7 +14,7 @@
  *    bitstream filter drops every packet that is not a keyframe, which
  *    Matroska input honours where `-discard nokey` does not).
  */
-import { rateSelectFilter } from '../live/ffmpeg-args';
+import { annexBStdinInputArgs, rateSelectFilter } from '../live/ffmpeg-args';
 
 /** The picture every detector compares: 16:9, 14,400 pixels. */
 export const DETECTION_WIDTH = 160;
@@ -27,23 +27,7 @@ export function motionDecoderArgs(options: { fps: number; keyFramesOnly: boolean
   const height = options.height ?? DETECTION_HEIGHT;
   return [
     ...QUIET,
-    '-fflags',
-    'nobuffer',
-    '-flags',
-    'low_delay',
-    '-probesize',
-    '32',
-    '-analyzeduration',
-    '0',
-    '-use_wallclock_as_timestamps',
-    '1',
-    '-threads',
-    '1',
-    ...(options.keyFramesOnly ? ['-skip_frame', 'nokey'] : []),
-    '-f',
-    'h264',
-    '-i',
-    'pipe:0',
+    ...annexBStdinInputArgs({ keyFramesOnly: options.keyFramesOnly }),
     '-vf',
     `${rateSelectFilter(options.fps)},scale=${width}:${height}:flags=area,format=gray`,
     '-fps_mode',
