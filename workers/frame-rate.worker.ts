@@ -1,23 +1,16 @@
 /**
  * Frame-rate monitor worker: a thin Comlink adapter over
- * core/frame-rate-monitor.ts. It samples the worker's own animation frames
- * when the worker has requestAnimationFrame, and also counts frames reported
- * with `reportFrames` (the stage compositor, or a main-thread forwarder).
- * The main thread passes a `Comlink.proxy` listener to hear level changes.
+ * core/frame-rate-monitor.ts. It counts only the frames reported with
+ * `reportFrames` (the page's main thread sends its animation frames): the
+ * worker's own animation frames keep their pace however busy the page is,
+ * so counting them would never show a slow page. Sampling runs here so the
+ * sample timer keeps time while the main thread is blocked. The main thread
+ * passes a `Comlink.proxy` listener to hear level changes.
  */
 import { expose } from 'comlink';
-import {
-  FrameRateMonitor,
-  animationFrameFeed,
-  systemClock,
-  type FrameRateListener,
-  type FrameRateState,
-} from './core/frame-rate-monitor';
+import { FrameRateMonitor, systemClock, type FrameRateListener, type FrameRateState } from './core/frame-rate-monitor';
 
-const monitor = new FrameRateMonitor({
-  clock: systemClock,
-  feed: animationFrameFeed(self as unknown as Parameters<typeof animationFrameFeed>[0]),
-});
+const monitor = new FrameRateMonitor({ clock: systemClock });
 let unsubscribe: (() => void) | undefined;
 
 const api = {

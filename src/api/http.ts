@@ -1,7 +1,8 @@
 /**
  * The REST client every API module uses. Adds the bearer token on same-host
  * calls (not sign-in), a cache-busting query on GET /service calls, an
- * optional time-out and queue, and turns every failure into an HttpError
+ * optional time-out and queue, answers JSON (or a Blob, for pictures that
+ * must carry the token), and turns every failure into an HttpError
  * (status -1 when no response arrived). A 401 on a call that carried the
  * token is reported to the session layer, which decides what it means
  * (spec 6: in single-server mode the page reloads to sign-in).
@@ -31,15 +32,27 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** False when a 401 is an expected answer (checking a stored token), not a lost session. */
   reportUnauthorized?: boolean;
+  /**
+   * Aborted when the caller no longer wants the answer: a queued request
+   * that has not started yet is then dropped without going out. A request
+   * already sent is left to finish, as a queue reset leaves it.
+   */
+  signal?: AbortSignal;
 }
 
 function origin(): string {
   return globalThis.location?.origin ?? 'http://localhost';
 }
 
-async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+/** How a successful response is read: JSON (204 and an empty body give undefined) or the raw bytes. */
+type ResponseKind = 'json' | 'blob';
+
+const ACCEPT: Record<ResponseKind, string> = { json: 'application/json', blob: 'image/*' };
+
+async function send<T>(method: string, path: string, options: RequestOptions, kind: ResponseKind = 'json'): Promise<T> {
+  if (options.signal?.aborted) throw new HttpError(NO_RESPONSE, null, 'Request no longer wanted');
   const url = withCacheBust(withQuery(path, options.query), method, Date.now(), origin());
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: ACCEPT[kind] };
   const token = hooks.getToken();
   const withToken = token !== null && shouldAttachToken(url, origin());
   if (withToken) headers.Authorization = `Bearer ${token}`;
@@ -70,6 +83,13 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     if (timer !== undefined) clearTimeout(timer);
   }
 
+  if (response.ok && kind === 'blob') {
+    try {
+      return (await response.blob()) as T;
+    } catch {
+      throw new HttpError(NO_RESPONSE, null, null); // the connection broke while the bytes came
+    }
+  }
   if (response.status === 204) return undefined as T;
   let body: unknown = undefined;
   const text = await response.text().catch(() => '');
@@ -94,8 +114,15 @@ export function request<T>(method: string, path: string, options: RequestOptions
   return send<T>(method, path, options);
 }
 
+/** GET of a picture as a Blob, for an object URL: unlike an <img> src, it carries the bearer token and can wait in a queue. */
+function getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  if (options.queue) return queues[options.queue].add(() => send<Blob>('GET', path, options, 'blob'));
+  return send<Blob>('GET', path, options, 'blob');
+}
+
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  getBlob,
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),

@@ -2,11 +2,12 @@
  * Live video calls (spec 7): low-bandwidth stream sessions (create, read,
  * delete), the socket addresses for low-bandwidth pictures and WebRTC
  * signalling (browsers cannot set headers on a WebSocket, so the session
- * token goes in ?sid=), and stream picture URLs for <img> previews.
+ * token goes in ?sid=), and stream pictures, fetched as Blobs through the
+ * images queue (spec 7: at most 3 at once, dropped on a location change).
  */
 import type { CreateLowBandwidthStreamRequest, CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../server/shared/api';
 import { http } from './http';
-import { CACHE_BUST_PARAM, withQuery } from './request-url';
+import { withQuery } from './request-url';
 
 function socketOrigin(): string {
   const { protocol, host } = globalThis.location;
@@ -23,13 +24,20 @@ export const liveApi = {
     `${socketOrigin()}${withQuery(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, { sid: token })}`,
   webRtcSocketUrl: (token: string) => `${socketOrigin()}${withQuery('/service/streams/webrtc', { sid: token })}`,
 
-  /** A JPEG of the stream (live when timeMs is 0) for an <img>, which cannot send the bearer header. */
-  frameUrl: (streamHref: string, size: { width: number; height: number }, token: string, nowMs: number, timeMs = 0) =>
-    withQuery(`${streamHref}/frame`, {
-      width: Math.round(size.width),
-      height: Math.round(size.height),
-      time: timeMs > 0 ? timeMs : undefined,
-      sid: token,
-      [CACHE_BUST_PARAM]: nowMs,
+  /**
+   * A JPEG of the stream (live when timeMs is 0) through the images queue,
+   * with the bearer header like every same-host call. Rejects with an
+   * HttpError, or a QueueResetError when a location change dropped it
+   * before it started; aborting `signal` drops it if it has not started.
+   */
+  framePicture: (streamHref: string, size: { width: number; height: number }, options: { timeMs?: number; signal?: AbortSignal } = {}) =>
+    http.getBlob(`${streamHref}/frame`, {
+      queue: 'images',
+      signal: options.signal,
+      query: {
+        width: Math.round(size.width),
+        height: Math.round(size.height),
+        time: options.timeMs !== undefined && options.timeMs > 0 ? options.timeMs : undefined,
+      },
     }),
 };

@@ -2,14 +2,17 @@
  * Main-thread facade of the frame-rate monitor worker (spec 4, 9): the
  * stage starts it while it is shown and stops it when it leaves; it pauses
  * while the page is hidden (a hidden page draws nothing, which is not a
- * slow machine). The worker samples its own animation frames every 33 ms
- * over 1000 ms and reports only changes of level (normal / critical below
- * 8 fps) to `onChange`.
+ * slow machine). The page's animation frames are counted here, on the main
+ * thread, and sent to the worker in batches; the worker samples them every
+ * 33 ms over 1000 ms (its timer is not delayed by a busy page) and reports
+ * only changes of level (normal / critical below 8 fps) to `onChange`.
  *
- * Cost: one small worker while the stage is shown.
+ * Cost: one small worker and about ten messages a second while the stage is
+ * shown.
  */
 import { proxy, wrap } from 'comlink';
-import type { FrameRateState } from '../../workers/core/frame-rate-monitor';
+import { animationFrameFeed, type FrameFeed, type FrameRateState } from '../../workers/core/frame-rate-monitor';
+import { reportFramesInBatches } from '../../workers/core/frame-report-batcher';
 import type { FrameRateApi } from '../../workers/frame-rate.worker';
 
 export type { FrameRateState } from '../../workers/core/frame-rate-monitor';
@@ -20,11 +23,15 @@ export function startFrameRateMonitor(onChange: (state: FrameRateState) => void)
   const api = wrap<FrameRateApi>(worker);
   let stopped = false;
   void api.start(proxy((state: FrameRateState) => !stopped && onChange(state))).then((state) => !stopped && onChange(state));
+  // The window always has requestAnimationFrame; the feed is optional only for scopes that lack it.
+  const pageFrames = animationFrameFeed(window) as FrameFeed;
+  const stopCounting = reportFramesInBatches(pageFrames, (count) => void api.reportFrames(count), () => performance.now());
   const onVisibility = () => void (document.hidden ? api.pause() : api.resume());
   document.addEventListener('visibilitychange', onVisibility);
   if (document.hidden) void api.pause();
   return () => {
     stopped = true;
+    stopCounting();
     document.removeEventListener('visibilitychange', onVisibility);
     void api.stop().finally(() => worker.terminate());
   };

@@ -12,8 +12,8 @@
  * monitor threshold without its value; this is our choice for it.
  *
  * The clock and the frame feed are injected, so tests drive it exactly and
- * the same core runs in frame-rate.worker.ts (worker clock, its own
- * animation frames or frames reported by the compositor).
+ * the same core runs in frame-rate.worker.ts (worker clock, frames the
+ * page's main thread reports).
  *
  * Cost: one timer per 33 ms and O(30) arithmetic per sample; listeners are
  * called only when the level changes. Limits: samples are equally weighted,
