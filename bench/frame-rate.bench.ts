@@ -7,15 +7,18 @@
  * - worker: the product's stage media (media workers, bitmaprenderer tiles,
  *   shared recorder sessions), and
  * - naive: a main-thread player feeding <img> data URLs, as the baseline.
- * Per run: pictures drawn per tile per second, the share of requested
- * pictures shown, main-thread long tasks, and the page's rAF frame rate;
- * then the worker/naive ratio. Prints a table and writes
- * bench/results/frame-rate.json.
+ * Per run: pictures drawn per tile per second (the naive player counts a
+ * picture once `img.decode()` resolves), the share of requested pictures
+ * shown, the slowest and fastest tile, main-thread long tasks, and the
+ * page's rAF frame rate; then the worker/naive ratio. Prints a table and
+ * writes bench/results/frame-rate.json.
  *
  * `FRAME_RATE_WINDOW_MS` (default 10000) bounds each window; FRAME_RATE_WALLS,
  * FRAME_RATE_RATES and FRAME_RATE_MODES (comma lists) pick a subset for a
- * quick look; FRAME_RATE_ALT_WORKERS (default 1,4) are the other worker
- * counts tried at 64 tiles, beside the other picture decoder.
+ * quick look; at 64 tiles the worker player also runs with
+ * FRAME_RATE_ALT_WORKERS (default 1,4) other worker counts, the other
+ * picture decoder, and FRAME_RATE_ALT_PATHS (default decode,receive):
+ * pictures dropped after decoding or on arrival, for cost attribution.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +34,15 @@ const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').map(Numb
 const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
 const MODES = (process.env.FRAME_RATE_MODES ?? 'worker,naive').split(',') as Array<WallRun['mode']>;
 const ALT_WORKERS = (process.env.FRAME_RATE_ALT_WORKERS ?? '1,4').split(',').filter(Boolean).map(Number);
+const ALT_PATHS = (process.env.FRAME_RATE_ALT_PATHS ?? 'decode,receive').split(',').filter(Boolean) as Array<NonNullable<WallRun['picturePath']>>;
 const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
-const WARMUP_MS = 6_000;
+/**
+ * Warm-up before a window: 6 s, plus 100 ms a tile because the browser opens
+ * WebSockets to one host one handshake at a time (RFC 6455 4.1), which on
+ * this loaded machine takes about 130 ms each: a 64-tile wall needs ~8 s to
+ * have every socket open, and the window should measure the steady state.
+ */
+const warmupMs = (tiles: number) => 6_000 + 100 * tiles;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -83,22 +93,34 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => typeof window.runWall === 'function');
     for (const tiles of WALLS) {
       for (const fps of RATES) {
-        // At 64 tiles the worker player also runs with other media-worker counts and the other decoder.
-        const variants: Array<{ mode: WallRun['mode']; workers?: number; decoder?: WallRun['decoder'] }> = MODES.map((mode) => ({ mode }));
+        // At 64 tiles the worker player also runs with other media-worker counts, the other decoder,
+        // and with pictures stopped after decoding or on arrival, which tells apart what receiving,
+        // decoding and drawing cost.
+        const variants: Array<{ mode: WallRun['mode']; workers?: number; decoder?: WallRun['decoder']; picturePath?: WallRun['picturePath'] }> = MODES.map(
+          (mode) => ({ mode }),
+        );
         if (tiles === 64 && MODES.includes('worker')) {
-          variants.splice(1, 0, ...ALT_WORKERS.map((workers) => ({ mode: 'worker' as const, workers })), { mode: 'worker', decoder: 'blob' });
+          variants.splice(
+            1,
+            0,
+            ...ALT_WORKERS.map((workers) => ({ mode: 'worker' as const, workers })),
+            { mode: 'worker', decoder: 'blob' },
+            ...ALT_PATHS.map((picturePath) => ({ mode: 'worker' as const, picturePath })),
+          );
         }
-        for (const { mode, workers, decoder } of variants) {
+        for (const { mode, workers, decoder, picturePath } of variants) {
+          const player = workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : picturePath ? `${mode} (${picturePath} only)` : mode;
           const run: WallRun = {
             mode,
             tiles,
             fps,
             durationMs: WINDOW_MS,
-            warmupMs: WARMUP_MS,
+            warmupMs: warmupMs(tiles),
             streamIds,
             token,
             ...(workers ? { workers } : {}),
             ...(decoder ? { decoder } : {}),
+            ...(picturePath ? { picturePath } : {}),
           };
           let result: WallResult;
           try {
@@ -106,7 +128,7 @@ async function main(): Promise<void> {
           } catch (error) {
             // A run the recorder could not serve is reported, and the benchmark goes on.
             console.error(`${tiles} tiles at ${fps} fps (${mode}) failed: ${(error as Error).message.split('\n')[0]}`);
-            rows.push({ tiles, 'fps asked': fps, player: workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : mode, playing: 'failed' });
+            rows.push({ tiles, 'fps asked': fps, player, playing: 'failed' });
             await page.reload();
             await page.waitForFunction(() => typeof window.runWall === 'function');
             continue;
@@ -117,7 +139,7 @@ async function main(): Promise<void> {
           rows.push({
             tiles,
             'fps asked': fps,
-            player: workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : mode,
+            player,
             playing: `${result.playingTiles}/${tiles}`,
             'drawn/tile/s': drawnPerTilePerSecond.toFixed(2),
             shown: `${Math.round(shareShown * 100)}%`,
@@ -125,6 +147,7 @@ async function main(): Promise<void> {
             'long task ms': result.longTaskMs,
             'page fps': result.pageFps.toFixed(1),
             'decode ms': result.decodeMs === null ? '-' : result.decodeMs.toFixed(1),
+            'tile min-max/s': `${result.slowestTileFps.toFixed(1)}-${result.fastestTileFps.toFixed(1)}`,
           });
           console.log(JSON.stringify(rows[rows.length - 1]));
           // Let the recorder end the previous run's sessions before the next one starts.
@@ -139,7 +162,7 @@ async function main(): Promise<void> {
   }
   const ratios = WALLS.flatMap((tiles) =>
     RATES.map((fps): Record<string, string | number> => {
-      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.workers && !r.decoder);
+      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.workers && !r.decoder && !r.picturePath);
       const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive');
       if (!worker || !naive) return { tiles, 'fps asked': fps };
       return {
@@ -155,7 +178,7 @@ async function main(): Promise<void> {
   );
   printTable('Low-bandwidth wall: worker player vs naive main-thread player', rows);
   printTable('Ratios', ratios);
-  const file = writeResults('frame-rate', { windowMs: WINDOW_MS, warmupMs: WARMUP_MS, runs: results, ratios });
+  const file = writeResults('frame-rate', { windowMs: WINDOW_MS, runs: results, ratios });
   console.log(`results: ${file}`);
 }
 

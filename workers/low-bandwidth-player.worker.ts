@@ -90,7 +90,18 @@ export type PictureDecoder = 'blob' | 'image-decoder';
  */
 let decoder: PictureDecoder = 'image-decoder';
 
+/**
+ * How far each picture goes. The product draws ('draw'); the frame-rate
+ * benchmark also stops pictures after decoding ('decode') or on arrival
+ * ('receive') to tell the cost of receiving, decoding and drawing apart.
+ */
+export type PicturePath = 'draw' | 'decode' | 'receive';
+let picturePath: PicturePath = 'draw';
+/** What 'receive' hands on instead of a picture. */
+const UNDECODED = { close: () => undefined } as ImageBitmap;
+
 function decode(text: string): Promise<ImageBitmap> {
+  if (picturePath === 'receive') return Promise.resolve(UNDECODED);
   const bytes = base64Bytes(text);
   if (decoder === 'image-decoder' && ImageDecoderClass) return decodeWithImageDecoder(bytes);
   return createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }), DECODE_OPTIONS);
@@ -103,6 +114,7 @@ function toCompositor(tileId: string, frame: TileFrame): void {
 }
 
 function draw(tile: Tile, frame: ImageBitmap): void {
+  if (picturePath !== 'draw') return frame.close();
   if (tile.route === 'compositor') return toCompositor(tile.id, frame);
   if (tile.renderer) tile.renderer.transferFromImageBitmap(frame);
   else frame.close();
@@ -153,6 +165,11 @@ const api = {
   /** How pictures are decoded: WebCodecs' ImageDecoder where present (default), or createImageBitmap of a Blob. */
   setDecoder(value: PictureDecoder): void {
     decoder = value;
+  },
+
+  /** How far pictures go: the benchmark's cost attribution; the product keeps 'draw'. */
+  setPicturePath(value: PicturePath): void {
+    picturePath = value;
   },
 
   /** Registers a tile; `canvas` (transferred) is its bitmaprenderer surface. */

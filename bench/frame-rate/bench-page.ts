@@ -22,6 +22,8 @@ export interface WallRun {
   token: string;
   workers?: number;
   decoder?: 'blob' | 'image-decoder';
+  /** Worker player: pictures stopped after decoding or on arrival (cost attribution); drawn when absent. */
+  picturePath?: 'decode' | 'receive';
 }
 
 export interface WallResult {
@@ -33,6 +35,14 @@ export interface WallResult {
   pageFps: number;
   /** Worker player: mean ms from a picture's arrival to its draw (decoding) in the window. */
   decodeMs: number | null;
+  /** Pictures per second of the slowest and the fastest tile in the window: how evenly a saturated wall shares. */
+  slowestTileFps: number;
+  fastestTileFps: number;
+}
+
+function spread(before: number[], after: number[], seconds: number): { slowestTileFps: number; fastestTileFps: number } {
+  const rates = after.map((count, i) => (count - (before[i] ?? 0)) / seconds);
+  return { slowestTileFps: Math.min(...rates), fastestTileFps: Math.max(...rates) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,6 +90,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     rateFps: run.fps,
     ...(run.workers ? { workers: run.workers } : {}),
     ...(run.decoder ? { decoder: run.decoder } : {}),
+    ...(run.picturePath ? { picturePath: run.picturePath } : {}),
   });
   const players: StagePlayer[] = [];
   const canvases: HTMLCanvasElement[] = [];
@@ -102,7 +113,14 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
   const decodeTotals = async () => {
     const stats = await media.workerStats();
     const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
-    return { frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0), decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0) };
+    return {
+      frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
+      decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0),
+      perTile: canvases.map((canvas) => {
+        const id = media.tileIdOf(canvas);
+        return stats.reduce((n, worker) => n + (id ? (worker.tiles[id]?.framesDrawn ?? 0) : 0), 0);
+      }),
+    };
   };
   const total = async () => (await decodeTotals()).frames;
   await sleep(run.warmupMs);
@@ -114,7 +132,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
   for (const player of players) player.destroy();
   media.destroy();
   wall.replaceChildren();
-  return { playingTiles, ...result, decodeMs };
+  return { playingTiles, ...result, decodeMs, ...spread(before.perTile, after.perTile, result.seconds) };
 }
 
 async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
@@ -150,12 +168,15 @@ async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
   );
   await sleep(run.warmupMs);
   const playingTiles = tiles.filter((tile) => tile.frames > 0).length;
+  const counts = () => tiles.map((tile) => tile.frames);
+  const before = counts();
   const result = await measure(async () => tiles.reduce((sum, tile) => sum + tile.frames, 0), run.durationMs);
+  const after = counts();
   for (const tile of tiles) tile.stop();
   for (const lease of leases) lease?.release();
   sessions.flush();
   wall.replaceChildren();
-  return { playingTiles, ...result, decodeMs: null };
+  return { playingTiles, ...result, decodeMs: null, ...spread(before, after, result.seconds) };
 }
 
 declare global {

@@ -80,6 +80,8 @@ export interface StageMediaOptions {
   rateFps?: number;
   /** How media workers decode pictures (the benchmark compares them). */
   decoder?: 'blob' | 'image-decoder';
+  /** Benchmark only: stop pictures after decoding or on arrival, to attribute the cost of drawing. */
+  picturePath?: 'draw' | 'decode' | 'receive';
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -120,7 +122,10 @@ export class StageMedia {
   private destroyed = false;
 
   constructor(private readonly options: StageMediaOptions) {
-    this.pool = new StageWorkerPool(options.workers ?? STAGE_MEDIA_WORKERS, options.decoder);
+    this.pool = new StageWorkerPool(options.workers ?? STAGE_MEDIA_WORKERS, {
+      ...(options.decoder ? { decoder: options.decoder } : {}),
+      ...(options.picturePath ? { picturePath: options.picturePath } : {}),
+    });
     const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
     this.sessions = new LowBandwidthSessionPool(
       {

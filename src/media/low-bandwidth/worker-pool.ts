@@ -10,7 +10,7 @@
  * created once per stage view.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { LowBandwidthPlayerApi, PictureDecoder } from '../../../workers/low-bandwidth-player.worker';
+import type { LowBandwidthPlayerApi, PictureDecoder, PicturePath } from '../../../workers/low-bandwidth-player.worker';
 
 export type MediaWorker = Remote<LowBandwidthPlayerApi>;
 
@@ -20,7 +20,7 @@ export class StageWorkerPool {
   private readonly load: number[] = [];
   private readonly assigned = new Map<string, number>();
 
-  constructor(count: number, decoder?: PictureDecoder) {
+  constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath } = {}) {
     const size = Math.max(1, Math.floor(count));
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('../../../workers/low-bandwidth-player.worker.ts', import.meta.url), {
@@ -29,7 +29,8 @@ export class StageWorkerPool {
       });
       this.workers.push(worker);
       const remote = wrap<LowBandwidthPlayerApi>(worker);
-      if (decoder) void remote.setDecoder(decoder);
+      if (tuning.decoder) void remote.setDecoder(tuning.decoder);
+      if (tuning.picturePath) void remote.setPicturePath(tuning.picturePath);
       this.remotes.push(remote);
       this.load.push(0);
     }
