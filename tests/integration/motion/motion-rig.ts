@@ -10,6 +10,7 @@ import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Archive, ArchivesResponse, Camera, EventsHistogramResponse, MotionEvent, MotionEventsResponse, RecordingStyle, Stream } from '../../../server/shared/api';
 import { startMediaRecorder, waitFor, type MediaRecorder } from '../recorder/helpers/media-recorder';
 import { startSimulator } from '../recorder/helpers/simulator';
+import { registerSimCamera } from '../helpers/sim-camera';
 
 export { waitFor };
 
@@ -23,15 +24,7 @@ export interface MotionRig {
 export async function startMotionRig(cameraCount: number): Promise<MotionRig> {
   const [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(cameraCount, { motion: false })]);
   const cameras: Camera[] = [];
-  for (const [index, c] of sim.cameras.entries()) {
-    const reply = await recorder.call<Camera>('POST', '/service/cameras', {
-      driver: 'ONVIF',
-      connection: { uri: c.onvifUrl, username: c.username, password: c.password },
-      name: `Motion ${index}`,
-    });
-    if (reply.status !== 201) throw new Error(`registering camera ${index}: ${reply.status} ${JSON.stringify(reply.body)}`);
-    cameras.push(reply.body);
-  }
+  for (const [index, c] of sim.cameras.entries()) cameras.push(await registerSimCamera(recorder, c, `Motion ${index}`));
   return {
     recorder,
     sim,

@@ -10,8 +10,9 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import type { Archive, ArchivesResponse, Camera, Stream } from '../../../server/shared/api';
+import type { Archive, ArchivesResponse, Stream } from '../../../server/shared/api';
 import { call } from '../helpers/recorder-process';
+import { registerSimCamera } from '../helpers/sim-camera';
 
 export interface RecordedCamera {
   cameraId: string;
@@ -21,21 +22,11 @@ export interface RecordedCamera {
 }
 
 export async function registerRecordedCamera(baseUrl: string, adminToken: string, sim: CameraSim, name: string): Promise<RecordedCamera> {
-  const c = sim.cameras[0]!;
-  const registered = await call<Camera>(baseUrl, 'POST', '/service/cameras', {
-    token: adminToken,
-    json: { driver: 'ONVIF', connection: { uri: c.onvifUrl, username: c.username, password: c.password }, name },
-  });
-  if (registered.status !== 201) throw new Error(`registering the camera: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const [main, sub] = registered.body.streams;
-  const cameraId = registered.body.id;
-  const styled = await call<Stream>(baseUrl, 'PATCH', `/service/cameras/${cameraId}/streams/${main!.id}`, { token: adminToken, json: { recordingStyle: 'continuous' } });
+  const registered = await registerSimCamera({ baseUrl, token: adminToken }, sim.cameras[0]!, name, { mainOnly: true });
+  const main = registered.streams[0]!;
+  const styled = await call<Stream>(baseUrl, 'PATCH', `/service/cameras/${registered.id}/streams/${main.id}`, { token: adminToken, json: { recordingStyle: 'continuous' } });
   if (styled.status !== 200 || styled.body.recordingStyle !== 'continuous') throw new Error(`setting continuous recording: ${styled.status} ${JSON.stringify(styled.body)}`);
-  if (sub) {
-    const removed = await call(baseUrl, 'DELETE', `/service/cameras/${cameraId}/streams/${sub.id}`, { token: adminToken });
-    if (removed.status !== 204) throw new Error(`removing the sub stream: ${removed.status}`);
-  }
-  return { cameraId, streamId: main!.id, streamName: main!.name };
+  return { cameraId: registered.id, streamId: main.id, streamName: main.name };
 }
 
 /** The stream's indexed segments, oldest first. */

@@ -10,6 +10,7 @@ import type { Archive, ArchivesPerDayResponse, ArchivesResponse, Camera, StreamS
 import { frameTimeAt } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
+import { registerSimCamera } from '../helpers/sim-camera';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
@@ -19,14 +20,7 @@ let camera: Camera;
 
 beforeAll(async () => {
   [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(1)]);
-  const c = sim.cameras[0]!;
-  const reply = await recorder.call<Camera>('POST', '/service/cameras', {
-    driver: 'ONVIF',
-    connection: { uri: c.onvifUrl, username: c.username, password: c.password },
-    name: 'Recorded',
-  });
-  expect(reply.status).toBe(201);
-  camera = reply.body;
+  camera = await registerSimCamera(recorder, sim.cameras[0]!, 'Recorded');
 });
 
 afterAll(async () => {

@@ -12,10 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import type { Archive, ArchivesResponse, Camera, StreamStatus } from '../../../server/shared/api';
+import type { Archive, ArchivesResponse, StreamStatus } from '../../../server/shared/api';
 import { decodeAll, frameTimeAt, lastPacketSeconds } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
+import { registerSimCamera } from '../helpers/sim-camera';
 
 let recorder: MediaRecorder;
 let sim: CameraSim;
@@ -25,17 +26,8 @@ let cameraPath: string;
 beforeAll(async () => {
   [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(1)]);
   const c = sim.cameras[0]!;
-  const reply = await recorder.call<Camera>('POST', '/service/cameras', {
-    driver: 'ONVIF',
-    connection: { uri: c.onvifUrl, username: c.username, password: c.password },
-    name: 'Resilient',
-  });
-  expect(reply.status).toBe(201);
-  streamId = reply.body.streams[0]!.id;
+  streamId = (await registerSimCamera(recorder, c, 'Resilient', { mainOnly: true })).streams[0]!.id;
   cameraPath = new URL(c.rtspUrls.main).pathname;
-  // Only the main stream matters here; the sub stream would only add load.
-  const sub = reply.body.streams[1]!.id;
-  expect((await recorder.call('DELETE', `/service/cameras/${reply.body.id}/streams/${sub}`)).status).toBe(204);
 });
 
 afterAll(async () => {

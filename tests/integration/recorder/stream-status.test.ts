@@ -9,11 +9,12 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import type { Archive, ArchivesResponse, Camera, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../../server/shared/api';
+import type { Archive, ArchivesResponse, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../../server/shared/api';
 import { signIn } from '../helpers/recorder-process';
 import { frameTimeAt } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
+import { registerSimCamera } from '../helpers/sim-camera';
 
 let recorder: MediaRecorder;
 let sim: CameraSim;
@@ -25,16 +26,8 @@ let manager: string;
 beforeAll(async () => {
   [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(1)]);
   const c = sim.cameras[0]!;
-  const reply = await recorder.call<Camera>('POST', '/service/cameras', {
-    driver: 'ONVIF',
-    connection: { uri: c.onvifUrl, username: c.username, password: c.password },
-    name: 'Status',
-  });
-  expect(reply.status).toBe(201);
-  streamId = reply.body.streams[0]!.id;
+  streamId = (await registerSimCamera(recorder, c, 'Status', { mainOnly: true })).streams[0]!.id;
   cameraPath = new URL(c.rtspUrls.main).pathname;
-  // Only the main stream is looked at; the sub stream would only add load.
-  expect((await recorder.call('DELETE', `/service/cameras/${reply.body.id}/streams/${reply.body.streams[1]!.id}`)).status).toBe(204);
   for (const [username, role] of [['status_viewer', 'Viewer'], ['status_manager', 'Manager']]) {
     expect((await recorder.call('POST', '/service/users', { username, password: 'pass-word', role })).status).toBe(201);
   }
