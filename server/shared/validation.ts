@@ -10,6 +10,8 @@ export const RETENTION_MAX_DAYS = 10_000;
 export const DAY_MS = 86_400_000;
 export const EXPORT_MIN_MS = 10_000;
 export const LOGIN_EXPIRY_S = 2_592_000;
+/** The most pictures a second a low-bandwidth session serves; more is refused. */
+export const LOW_BANDWIDTH_MAX_RATE = 30;
 
 export const MESSAGES = {
   signInRequired: 'Username and Password are both required',

@@ -7,6 +7,9 @@
  * which surface shows the picture (the tile's canvas, its <video>, or the
  * stage compositor when a shader is needed).
  *
+ * What it plays (live, or a time and speed) and whether it is paused come
+ * from the tile's timeline context, through `play` and `pause`.
+ *
  * Listeners hear a new view only on changes; per-frame data never passes
  * here. Sources are injected, so the logic is tested without a browser.
  */
@@ -98,6 +101,16 @@ export class StagePlayer {
     this.machine.play(request).catch(() => undefined);
   }
 
+  /**
+   * The tile's timeline is paused: the source stops (the last picture
+   * stays) and pending requests are cancelled; `play` resumes from the
+   * timeline's time.
+   */
+  pause(): void {
+    if (this.destroyed) return;
+    this.machine.pause();
+  }
+
   /** The user picked a player mode (throws 'Unsupported player mode' for one not offered). */
   setType(type: PlayerType): void {
     this.machine.setType(type);
@@ -123,11 +136,15 @@ export class StagePlayer {
     this.publish(this.machine.snapshot);
   }
 
-  /** The tile was resized: a low-bandwidth source that needs another picture size plays again. */
-  resized(): void {
+  /**
+   * The tile was resized: a low-bandwidth source that needs another picture
+   * size plays again, from `request` when given (a playback's current time),
+   * else the request it was started with.
+   */
+  resized(request?: PlayRequest): void {
     const snapshot = this.machine.snapshot;
     if (this.destroyed || snapshot.source !== 'playing' || !snapshot.request || !this.active?.outgrown?.()) return;
-    this.play(snapshot.request);
+    this.play(request ?? snapshot.request);
   }
 
   async stats(): Promise<SourceStats | null> {

@@ -46,6 +46,7 @@ import {
   resizeToward,
   trim,
 } from '../../workers/core/stage-grid';
+import { timelineActions } from './timeline.store';
 
 export const DEFAULT_MAX_PLAYERS = 64;
 
@@ -86,6 +87,8 @@ export interface StageStoreDeps {
   storage?: SettingsStorage;
   timers?: CycleTimers;
   log?: (message: string, detail?: unknown) => void;
+  /** Hears full screen start (true) and end (false), however it ends. */
+  onFullScreen?: (on: boolean) => void;
 }
 
 const defaultTimers: CycleTimers = {
@@ -123,11 +126,18 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     timers,
   );
 
+  /** Every change of full screen passes here, so its listener hears the ways out a user does not click. */
+  function setFull(position: CellPosition | null): void {
+    const was = state.fullScreen !== null;
+    state.fullScreen = position ? { ...position } : null;
+    if (was !== (position !== null)) deps.onFullScreen?.(position !== null);
+  }
+
   function commit(matrix: StageMatrix): void {
     state.matrix = matrix;
     state.highlight = null;
     const full = state.fullScreen;
-    if (full && !cellAt(matrix, full)?.camera) state.fullScreen = null;
+    if (full && !cellAt(matrix, full)?.camera) setFull(null);
     // A plain copy: IndexedDB cannot clone valtio proxies.
     if (state.userId !== null) persist(state.userId, cloneMatrix(matrix));
   }
@@ -160,7 +170,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
       const result = stored === undefined ? { ok: true as const, matrix: createMatrix(1, 1) } : readStageMatrix(stored);
       if (!result.ok) log('Failed to read the saved stage matrix', result.error);
       state.matrix = result.matrix;
-      state.fullScreen = null;
+      setFull(null);
       state.highlight = null;
       state.loaded = true;
     },
@@ -249,7 +259,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     /** Full screen shows one claimed cell at a time; null leaves it. */
     setFullScreen(position: CellPosition | null): void {
       if (position && !cellAt(state.matrix, position)?.camera) return;
-      state.fullScreen = position ? { ...position } : null;
+      setFull(position);
     },
 
     /** Shows a saved stage (from the Stages tab or the cycle). */
@@ -286,7 +296,13 @@ export function createStageStore(deps: StageStoreDeps = {}) {
 
 export type StageStore = ReturnType<typeof createStageStore>;
 
-export const stageStore: StageStore = createStageStore();
+// Full screen saves and restores the timeline (spec 4). It is wired here, not
+// in the stage view, because the stage store is where every way out of full
+// screen meets: the header button, the cell being released or replaced, and
+// another wall being loaded; a view-level hook would miss the last two.
+export const stageStore: StageStore = createStageStore({
+  onFullScreen: (on) => (on ? timelineActions.enterFullScreen() : timelineActions.exitFullScreen()),
+});
 export const stageState = stageStore.state;
 export const stageActions = stageStore.actions;
 

@@ -8,68 +8,48 @@
  */
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
-import { adminPassword, recorderBaseUrl } from '../../recorder-env';
-import { registerStageCameras, type StageCameras } from './stage-cameras';
 import { StagePage } from './stage-page';
-
-let rig: StageCameras;
-let FIRST = '';
-let SECOND = '';
+import { stageSuite } from './stage-suite';
 
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  rig = await registerStageCameras(recorderBaseUrl(), adminPassword());
-  [FIRST, SECOND] = rig.cameras.map((camera) => camera.name) as [string, string];
-});
-
-test.afterAll(async () => {
-  await rig?.stop();
-});
-
-test.beforeEach(async ({ page, admin, signInPage, shell }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-});
+const suite = stageSuite();
 
 test('cameras dragged from the bag play, swap and resize', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'drag and drop with a mouse: desktop');
   const stage = new StagePage(page);
-  await expect(stage.bagCamera(FIRST)).toBeVisible();
+  await expect(stage.bagCamera(suite.first)).toBeVisible();
   await shot(page, testInfo, 'stage-empty');
 
-  await stage.dragCamera(FIRST, 0.5, 0.5);
-  await stage.expectPlaying(FIRST);
+  await stage.dragCamera(suite.first, 0.5, 0.5);
+  await stage.expectPlaying(suite.first);
   // In the margin right of the one cell: the matrix grows a column.
-  await stage.dragCamera(SECOND, -6, 0.5);
-  await stage.expectPlaying(SECOND);
+  await stage.dragCamera(suite.second, -6, 0.5);
+  await stage.expectPlaying(suite.second);
   await expect(stage.tiles).toHaveCount(2);
-  await stage.expectClockAdvancing(FIRST);
-  await stage.expectClockAdvancing(SECOND);
+  await stage.expectClockAdvancing(suite.first);
+  await stage.expectClockAdvancing(suite.second);
   await shot(page, testInfo, 'stage-two');
 
   // Swap: drag the first tile onto the second.
-  const first = (await stage.tile(FIRST).boundingBox())!;
-  const second = (await stage.tile(SECOND).boundingBox())!;
+  const first = (await stage.tile(suite.first).boundingBox())!;
+  const second = (await stage.tile(suite.second).boundingBox())!;
   await stage.mouseDrag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
-  await expect.poll(async () => (await stage.tile(SECOND).boundingBox())!.x).toBeLessThan((await stage.tile(FIRST).boundingBox())!.x);
+  await expect.poll(async () => (await stage.tile(suite.second).boundingBox())!.x).toBeLessThan((await stage.tile(suite.first).boundingBox())!.x);
 
   // Resize the left tile (now the second camera) south, from its 21 px zone to below the matrix.
-  const left = (await stage.tile(SECOND).boundingBox())!;
+  const left = (await stage.tile(suite.second).boundingBox())!;
   const grid = (await stage.grid.boundingBox())!;
   await stage.mouseDrag({ x: left.x + left.width / 2, y: left.y + left.height - 8 }, { x: left.x + left.width / 2, y: Math.min(grid.y + grid.height - 25, left.y + left.height * 1.6) });
-  await expect.poll(async () => (await stage.tile(SECOND).boundingBox())!.height).toBeGreaterThan(left.height * 1.5);
-  await stage.expectPlaying(SECOND);
+  await expect.poll(async () => (await stage.tile(suite.second).boundingBox())!.height).toBeGreaterThan(left.height * 1.5);
+  await stage.expectPlaying(suite.second);
   await shot(page, testInfo, 'stage-resized');
 });
 
 test('a saved stage is found again after a reload', async ({ page }, testInfo) => {
   const stage = new StagePage(page);
-  await stage.bagCamera(FIRST).dblclick();
-  await stage.bagCamera(SECOND).dblclick();
+  await stage.bagCamera(suite.first).dblclick();
+  await stage.bagCamera(suite.second).dblclick();
   await expect(stage.tiles).toHaveCount(2);
   await page.getByRole('tab', { name: 'Stages' }).click();
   const name = `Wall ${testInfo.project.name} ${Date.now()}`;
@@ -91,53 +71,53 @@ test('a saved stage is found again after a reload', async ({ page }, testInfo) =
   await page.getByRole('tab', { name: 'Stages' }).click();
   await page.getByRole('button', { name: `Open stage ${name}` }).click();
   await expect(stage.tiles).toHaveCount(2);
-  await stage.expectPlaying(FIRST);
+  await stage.expectPlaying(suite.first);
   await shot(page, testInfo, 'stage-saved');
 });
 
 test('a tile switches between WebRTC and low bandwidth, zooms, and goes full screen', async ({ page }, testInfo) => {
   const stage = new StagePage(page);
-  for (const camera of [FIRST, SECOND]) await stage.bagCamera(camera).dblclick();
-  await stage.expectPlaying(FIRST);
-  const initialType = await stage.tile(FIRST).getAttribute('data-player-type');
+  for (const camera of [suite.first, suite.second]) await stage.bagCamera(camera).dblclick();
+  await stage.expectPlaying(suite.first);
+  const initialType = await stage.tile(suite.first).getAttribute('data-player-type');
 
   // Switch the player mode to low bandwidth: the worker player draws moving pictures.
-  if (initialType === 'webrtc') await (await stage.header(FIRST, 'Player mode: WebRTC')).click();
-  await stage.expectPlaying(FIRST, 'lowbandwidth');
-  await stage.expectClockAdvancing(FIRST);
-  await expect(await stage.header(FIRST, 'Player mode: Low bandwidth')).toBeVisible();
+  if (initialType === 'webrtc') await (await stage.header(suite.first, 'Player mode: WebRTC')).click();
+  await stage.expectPlaying(suite.first, 'lowbandwidth');
+  await stage.expectClockAdvancing(suite.first);
+  await expect(await stage.header(suite.first, 'Player mode: Low bandwidth')).toBeVisible();
   // And back to WebRTC.
-  await (await stage.header(FIRST, 'Player mode: Low bandwidth')).click();
-  await expect(await stage.header(FIRST, 'Player mode: WebRTC')).toBeVisible();
-  await stage.expectPlaying(FIRST, 'webrtc');
-  await stage.expectClockAdvancing(FIRST);
+  await (await stage.header(suite.first, 'Player mode: Low bandwidth')).click();
+  await expect(await stage.header(suite.first, 'Player mode: WebRTC')).toBeVisible();
+  await stage.expectPlaying(suite.first, 'webrtc');
+  await stage.expectClockAdvancing(suite.first);
 
   // Digital zoom with the wheel: the title shows the zoom and the compositor draws the tile.
-  const box = (await stage.tile(SECOND).boundingBox())!;
+  const box = (await stage.tile(suite.second).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -100);
-  await expect(stage.tile(SECOND).getByTestId('tile-zoom')).toHaveText(/^\d{3}%$/);
-  await expect(stage.tile(SECOND)).toHaveClass(/surface-compositor/);
+  await expect(stage.tile(suite.second).getByTestId('tile-zoom')).toHaveText(/^\d{3}%$/);
+  await expect(stage.tile(suite.second)).toHaveClass(/surface-compositor/);
   await shot(page, testInfo, 'stage-zoomed');
 
   // Full screen of one cell, and back.
   const grid = (await stage.grid.boundingBox())!;
-  await (await stage.header(FIRST, 'Full screen')).click();
-  await expect.poll(async () => (await stage.tile(FIRST).boundingBox())!.width).toBeGreaterThan(grid.width - 2);
-  await expect(stage.tile(SECOND)).toBeHidden();
-  await stage.expectMovingVideo(FIRST);
+  await (await stage.header(suite.first, 'Full screen')).click();
+  await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.width).toBeGreaterThan(grid.width - 2);
+  await expect(stage.tile(suite.second)).toBeHidden();
+  await stage.expectMovingVideo(suite.first);
   await shot(page, testInfo, 'stage-full-screen');
-  await (await stage.header(FIRST, 'Exit full screen')).click();
-  await expect(stage.tile(SECOND)).toBeVisible();
-  await expect.poll(async () => (await stage.tile(FIRST).boundingBox())!.width).toBeLessThan(grid.width / 1.5);
+  await (await stage.header(suite.first, 'Exit full screen')).click();
+  await expect(stage.tile(suite.second)).toBeVisible();
+  await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.width).toBeLessThan(grid.width / 1.5);
 });
 
 test('a narrow viewport shows the big bag layout, restored when wider', async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(stage.bag).toHaveAttribute('data-layout', 'big');
-  await stage.bagCamera(FIRST).dblclick();
-  await stage.expectPlaying(FIRST);
+  await stage.bagCamera(suite.first).dblclick();
+  await stage.expectPlaying(suite.first);
   await shot(page, testInfo, 'stage-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(stage.bag).toHaveAttribute('data-layout', 'mosaic');

@@ -14,6 +14,7 @@ import { ApiError } from '../domain/api-error';
 import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../media/live/ffmpeg-args';
 import type { LowBandwidthStreams } from '../media/live/low-bandwidth-streams';
 import { sessionOf } from '../plugins/auth';
+import { LOW_BANDWIDTH_MAX_RATE } from '../../shared/validation';
 
 const idParams = {
   type: 'object',
@@ -37,7 +38,7 @@ const createSchema = {
       },
     },
     startTime: { type: 'number', minimum: 0, default: 0 },
-    rate: { type: 'number', exclusiveMinimum: 0, maximum: 30, default: 10 },
+    rate: { type: 'number', exclusiveMinimum: 0, maximum: LOW_BANDWIDTH_MAX_RATE, default: 10 },
     waitThres: { type: 'number', minimum: 0, maximum: 128_000 },
     transport: { type: 'string', enum: ['websocket-base64'] },
   },

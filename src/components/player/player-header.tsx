@@ -2,7 +2,8 @@
  * The player tile's header (spec 2 "Player"): full screen, the camera title
  * with the zoom percent, dewarp (Off, Perspective, Panorama; dewarp cameras
  * only), PTZ toggle (PTZ cameras), volume cycling 0, 0.5, 1, the
- * player-mode toggle, statistics, time zones and close. Every button has an
+ * player-mode toggle, statistics, time zones, link/unlink to the master
+ * timeline (hidden for a Live Viewer, who plays live only) and close. Every button has an
  * accessible name; the header shows on hover or focus (always on touch).
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -24,6 +25,9 @@ export interface PlayerHeaderProps {
   type: PlayerType;
   canSwitchType: boolean;
   pane: TilePane;
+  /** Whether the tile follows the master timeline; null hides the toggle. */
+  linked: boolean | null;
+  onToggleLink(): void;
   onFullScreen(): void;
   onDewarp(mode: 0 | 1 | 2): void;
   onVolume(): void;
@@ -113,6 +117,14 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
           disabled={!props.canSwitchType}
           onClick={props.onSwitchType}
         />
+        {props.linked !== null && (
+          <HeaderButton
+            optional
+            label={props.linked ? t('tile.unlink') : t('tile.link')}
+            icon={props.linked ? 'link' : 'unlink'}
+            onClick={props.onToggleLink}
+          />
+        )}
         <HeaderButton optional label={t('tile.stats')} icon="stats" pressed={props.pane === 'stats'} onClick={() => togglePane('stats')} />
         <HeaderButton optional label={t('tile.timezones')} icon="timezone" pressed={props.pane === 'timezones'} onClick={() => togglePane('timezones')} />
         <HeaderButton label={t('tile.close', { name: props.name })} icon="close" onClick={props.onClose} />

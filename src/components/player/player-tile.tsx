@@ -3,16 +3,21 @@
  * (a canvas drawn by a media worker, a <video> for WebRTC; both hidden when
  * the stage compositor draws the tile), the header, the overlays, the panes
  * and the slow-network dialog. Digital zoom by wheel or pinch, panning
- * while zoomed. All playing is the media facade's (use-stage-player); this
+ * while zoomed. What it plays follows the tile's timeline context (the
+ * master's, or its own while unlinked; an unlinked tile shows its own time
+ * in a corner). All playing is the media facade's (use-stage-player); this
  * component only lays out and forwards the user's choices.
  */
-import { useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera } from '../../../server/shared/api';
 import { t } from '../../i18n/translate';
 import { IDENTITY_VIEW, zoomPercent, type PlayerType } from '../../media/stage-media';
 import { effectiveVolume, playerActions, playersState } from '../../state/player.store';
+import { isTileLinked, tileContext, timelineActions, timelineState, type TimelineContext } from '../../state/timeline.store';
+import { TimelineTime } from '../timeline/timeline-time';
 import { PlayerHeader, type TilePane } from './player-header';
+import { PlayerIcon } from './player-icon';
 import { desiredPlayerType, hasPtz, nextPlayerType, streamOf } from './player-helpers';
 import { PlayerOverlays } from './player-overlays';
 import { PtzPane, StatsPane, TimezonePane } from './player-panels';
@@ -41,15 +46,25 @@ export interface PlayerTileProps {
   fullScreenKey: string | null;
   playerOptions: readonly PlayerType[];
   lowBandwidthPreferred: boolean;
+  /** The user may play back (not a Live Viewer): the tile follows a timeline and can be unlinked. */
+  playback: boolean;
   onFullScreen(): void;
   onClose(): void;
   onDewarp(mode: 0 | 1 | 2): void;
   onForceLbm(on: boolean): void;
 }
 
+/** What a tile plays when the user may not play back: live, always. */
+const LIVE_ONLY: TimelineContext = { timeMs: 0, anchorMs: 0, speed: 1, paused: false };
+
 export function PlayerTile(props: PlayerTileProps): ReactElement {
   const { tileKey, camera } = props;
   const snap = useSnapshot(playersState);
+  const timelines = useSnapshot(timelineState);
+  const timeline = props.playback ? tileContext(timelines, tileKey) : LIVE_ONLY;
+  const linked = isTileLinked(timelines, tileKey);
+  // A camera taken off the stage and put back later follows the master again.
+  useEffect(() => () => timelineActions.forget(tileKey), [tileKey]);
   const ui = snap.tiles[tileKey];
   const status = ui?.status ?? null;
   const zoom = ui?.zoom ?? IDENTITY_VIEW;
@@ -75,6 +90,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
     volume: effectiveVolume(volume, props.fullScreenKey, tileKey),
     shader: { rect: props.rect, dewarpMode: props.dewarpMode, dewarp, zoom },
     size: props.rect,
+    timeline,
   });
   const zoomGestures = useDigitalZoom(tileKey, mediaRef, true);
 
@@ -124,6 +140,8 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         type={status?.type ?? type}
         canSwitchType={props.playerOptions.length > 1}
         pane={pane}
+        linked={props.playback ? linked : null}
+        onToggleLink={() => timelineActions.toggleLink(tileKey)}
         onFullScreen={props.onFullScreen}
         onDewarp={props.onDewarp}
         onVolume={() => playerActions.cycleVolume(tileKey)}
@@ -131,6 +149,13 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         onPane={setPane}
         onClose={props.onClose}
       />
+      {props.playback && !linked && (
+        <div className="tile-own-time" data-testid="tile-own-time">
+          <span className="visually-hidden">{t('tile.ownTime')}</span>
+          <PlayerIcon name="unlink" size={12} />
+          <TimelineTime context={timeline} />
+        </div>
+      )}
       <PlayerOverlays status={status} onUseLowBandwidth={() => switchTo('lowbandwidth')} onSlowNetwork={() => setSlowDialog(true)} />
       {pane === 'stats' && <StatsPane player={playerRef.current} status={status} />}
       {pane === 'timezones' && <TimezonePane />}

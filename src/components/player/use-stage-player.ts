@@ -1,14 +1,24 @@
 /**
  * Binds a player tile to a StagePlayer of the stage's media facade: creates
  * it for the tile's stream (its canvas is transferred to a media worker
- * once), plays live, mirrors each change of its view into the player store,
- * and forwards the tile's player type, visibility, volume and shader needs.
- * Destroying the player (unmount, other stream) releases its socket, peer
- * connection and session.
+ * once), plays what the tile's timeline context asks (live, or a time and
+ * speed; paused or not), mirrors each change of its view into the player
+ * store, and forwards the tile's player type, visibility, volume and shader
+ * needs. Destroying the player (unmount, other stream) releases its socket,
+ * peer connection and session.
+ *
+ * Timeline changes reach the player debounced (spec 9: 200 ms after a speed
+ * change, 50 ms after a time change), and only when the context really
+ * changed. A hidden tile (another is in full screen) asks nothing until it
+ * shows again; then a live one just resumes, while one playing back asks
+ * again for its context's time, as its paused picture fell behind. The
+ * context is an anchor; the request's time is computed when it is sent,
+ * never per frame.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { PlayerType, ShaderRequest, StagePlayer, StagePlayerView } from '../../media/stage-media';
 import { playerActions, type PlayerStatus } from '../../state/player.store';
+import { playRequestAt, requestDelayMs, sameContext, type TimelineContext } from '../../state/timeline.store';
 import { useStageMedia } from './stage-media-context';
 
 export const RESIZE_DEBOUNCE_MS = 150;
@@ -22,6 +32,16 @@ export interface StagePlayerBinding {
   volume: number;
   shader: ShaderRequest;
   size: { width: number; height: number };
+  /** The context the tile follows: the master's, or its own while unlinked. */
+  timeline: TimelineContext;
+}
+
+type PlayRequest = ReturnType<typeof playRequestAt>;
+
+interface Sent {
+  /** The context last handed to the player. */
+  context: TimelineContext;
+  request: PlayRequest | null;
 }
 
 function statusOf(view: StagePlayerView): PlayerStatus {
@@ -48,6 +68,8 @@ export function useStagePlayer(binding: StagePlayerBinding): {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<StagePlayer | null>(null);
+  const sent = useRef<Sent | null>(null);
+  const wasHidden = useRef(false);
   const latest = useRef(binding);
   latest.current = binding;
   const { tileKey, streamId, type, hidden, volume, shader } = binding;
@@ -66,11 +88,18 @@ export function useStagePlayer(binding: StagePlayerBinding): {
       },
     );
     playerRef.current = player;
-    const unsubscribe = player.subscribe((view) => playerActions.setStatus(tileKey, statusOf(view)));
+    const unsubscribe = player.subscribe((view) => {
+      playerActions.setStatus(tileKey, statusOf(view));
+      // A paused context holds the first picture of its time rather than an empty tile.
+      if (view.snapshot.source === 'playing' && latest.current.timeline.paused) player.pause();
+    });
     playerActions.setStatus(tileKey, statusOf(player.view));
     player.setHidden(latest.current.hidden);
     player.setShaderRequest(latest.current.shader);
-    player.play();
+    const context = { ...latest.current.timeline };
+    const request = playRequestAt(context, Date.now());
+    player.play(request);
+    sent.current = { context, request };
     return () => {
       unsubscribe();
       player.destroy();
@@ -85,6 +114,34 @@ export function useStagePlayer(binding: StagePlayerBinding): {
 
   useEffect(() => playerRef.current?.setHidden(hidden), [hidden]);
 
+  const { timeMs, anchorMs, speed, paused } = binding.timeline;
+  useEffect(() => {
+    const player = playerRef.current;
+    if (!player) return;
+    if (hidden) {
+      wasHidden.current = true;
+      return;
+    }
+    const context: TimelineContext = { timeMs, anchorMs, speed, paused };
+    const behind = wasHidden.current && !paused && playRequestAt(context, Date.now()).timeMs !== 0;
+    wasHidden.current = false;
+    const last = sent.current;
+    if (last && sameContext(last.context, context) && !behind) return;
+    if (paused) {
+      sent.current = { context, request: last?.request ?? null };
+      // A player still connecting is paused by the subscription once its picture arrives.
+      if (player.view.snapshot.source !== 'connecting') player.pause();
+      return;
+    }
+    const delayMs = requestDelayMs(last?.request ?? null, playRequestAt(context, Date.now()));
+    const timer = setTimeout(() => {
+      const request = playRequestAt(context, Date.now());
+      sent.current = { context, request };
+      player.play(request);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [timeMs, anchorMs, speed, paused, hidden]);
+
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -95,7 +152,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
   // Spec 9: resizes settle for 150 ms before a low-bandwidth tile asks for another picture size.
   const { width: sizeWidth, height: sizeHeight } = binding.size;
   useEffect(() => {
-    const timer = setTimeout(() => playerRef.current?.resized(), RESIZE_DEBOUNCE_MS);
+    const timer = setTimeout(() => playerRef.current?.resized(playRequestAt(latest.current.timeline, Date.now())), RESIZE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [sizeWidth, sizeHeight]);
 

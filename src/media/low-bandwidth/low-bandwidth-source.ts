@@ -21,8 +21,14 @@ import type { PlayRequest } from '../../../workers/core/player';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import type { LowBandwidthSessionPool, SessionLease } from './session-pool';
 import type { MediaWorker } from './worker-pool';
+import { LOW_BANDWIDTH_MAX_RATE } from '../../../server/shared/validation';
 
 export const LOW_BANDWIDTH_RATE_FPS = 10;
+
+/** Pictures a second asked of the recorder: more when playing faster, never past what it serves. */
+export function lowBandwidthRate(rateFps: number, speed: number): number {
+  return Math.min(LOW_BANDWIDTH_MAX_RATE, rateFps * Math.max(1, Math.abs(speed)));
+}
 
 export interface LowBandwidthSourceOptions {
   tileId: string;
@@ -51,7 +57,7 @@ export class LowBandwidthSource implements PlayerSource {
     this.resolution = resolution;
     const rate = this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS;
     this.options.sessions
-      .acquire({ streamId: this.options.streamId, resolution, startTime: request.timeMs, rate: rate * Math.max(1, Math.abs(request.speed)) })
+      .acquire({ streamId: this.options.streamId, resolution, startTime: request.timeMs, rate: lowBandwidthRate(rate, request.speed) })
       .then(
         (lease) => {
           if (generation !== this.generation) return lease.release();

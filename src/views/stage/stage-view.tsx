@@ -5,11 +5,14 @@
  * stage's media facade (workers, sessions, compositor) for the players;
  * runs the frame-rate monitor that drives the shell's frame-rate alert
  * (only here, paused while the page is hidden); and attaches the stage
- * cycle. At 415 px or narrower the bag shows its big layout.
+ * cycle. At 415 px or narrower the bag shows its big layout. Under the
+ * matrix sits the control bar of the timeline, except for a Live Viewer,
+ * who plays live only (spec 6).
  */
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera } from '../../../server/shared/api';
+import { can } from '../../../server/shared/roles';
 import { isMobileDevice } from '../../app/capabilities';
 import { StageMediaContext } from '../../components/player/stage-media-context';
 import { t } from '../../i18n/translate';
@@ -23,6 +26,7 @@ import { stageCycleActions } from '../../state/stage-cycle.store';
 import { stageLayoutsActions, stageLayoutsState } from '../../state/stage-layouts.store';
 import { stageActions, stageState } from '../../state/stage.store';
 import { StageBag } from './bag/stage-bag';
+import { ControlBar } from './control-bar/control-bar';
 import { StageGrid } from './grid/stage-grid';
 import { StageTile, type StageTileContext } from './grid/stage-tile';
 import { StageDialogs } from './stage-dialogs';
@@ -107,7 +111,9 @@ export function StageView(): ReactElement {
     () => playerModeOptions({ defaultMode: prefs.defaultPlayerMode, webrtcSupported: typeof RTCPeerConnection === 'function' }),
     [prefs.defaultPlayerMode],
   );
+  const playback = can(session?.role, 'playback');
   const context: StageTileContext = {
+    playback,
     stageEmpty: !stage.matrix.some((row) => row.some((cell) => cell.camera)),
     playerOptions,
     lowBandwidthPreferred: prefs.lowBandwidth,
@@ -131,7 +137,10 @@ export function StageView(): ReactElement {
         </h1>
         <StageBag layout={layout} />
         <div className="stage-main" data-testid="stage">
-          {stage.loaded && <StageGrid ariaLabel={t('stage.grid')} renderTile={(tile) => <StageTile tile={tile} context={context} />} />}
+          <div className="stage-grid-area">
+            {stage.loaded && <StageGrid ariaLabel={t('stage.grid')} renderTile={(tile) => <StageTile tile={tile} context={context} />} />}
+          </div>
+          {stage.loaded && playback && <ControlBar />}
         </div>
         <StageDialogs />
       </section>

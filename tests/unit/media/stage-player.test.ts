@@ -56,6 +56,28 @@ describe('stage player', () => {
     expect(r.player.view.surface).toBe('video');
   });
 
+  it('plays a past time at a speed, pauses (stopping the source) and plays on when asked again', async () => {
+    const r = rig('lowbandwidth');
+    let started: unknown = null;
+    r.sources.lowbandwidth.start = function (request, callbacks) {
+      this.starts++;
+      this.callbacks = callbacks;
+      started = request;
+    };
+    r.player.play({ timeMs: 1_700_000_000_000, speed: 4 });
+    expect(started).toEqual({ timeMs: 1_700_000_000_000, speed: 4 });
+    r.sources.lowbandwidth.callbacks!.playing();
+    await flushPromises();
+    r.player.pause();
+    expect(r.sources.lowbandwidth.stops).toBeGreaterThan(0);
+    expect(r.player.view.snapshot.source).toBe('paused');
+    r.clock.advance(ERROR_RESTART_MS * 2);
+    expect(r.sources.lowbandwidth.starts).toBe(1);
+    r.player.play({ timeMs: 1_700_000_010_000, speed: 4 });
+    expect(r.sources.lowbandwidth.starts).toBe(2);
+    expect(started).toEqual({ timeMs: 1_700_000_010_000, speed: 4 });
+  });
+
   it('restarts 5 s after a recoverable failure, with the warning overlay meanwhile', () => {
     const r = rig('lowbandwidth');
     r.player.play();

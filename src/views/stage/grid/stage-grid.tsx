@@ -27,6 +27,7 @@ import {
   type Rect,
 } from '../../../state/stage.store';
 import { useStageMedia } from '../../../components/player/stage-media-context';
+import { tileKeys } from './tile-keys';
 import { useElementSize } from './use-element-size';
 import { useGridPointer } from './use-grid-pointer';
 
@@ -82,17 +83,7 @@ export function StageGrid({ renderTile, ariaLabel }: StageGridProps): ReactEleme
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onKeyDown]);
   // Keyed by camera so a moved tile keeps its element (and animates); a camera shown twice gets a suffix.
-  const keys = useMemo(() => {
-    const seen = new Map<string, number>();
-    return tiles.map((tile) => {
-      const camera = matrix[tile.position.row]![tile.position.column]!.camera;
-      if (!camera) return `empty-${tile.position.row}-${tile.position.column}`;
-      const base = `${camera.orchidId}/${camera.id}`;
-      const count = seen.get(base) ?? 0;
-      seen.set(base, count + 1);
-      return count === 0 ? base : `${base}#${count}`;
-    });
-  }, [tiles, matrix]);
+  const keys = useMemo(() => tileKeys(matrix, tiles.map((tile) => tile.position)), [tiles, matrix]);
 
   const full = snap.fullScreen;
   const highlight = snap.highlight;

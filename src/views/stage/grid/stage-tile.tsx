@@ -20,6 +20,8 @@ export interface StageTileContext {
   stageEmpty: boolean;
   playerOptions: readonly PlayerType[];
   lowBandwidthPreferred: boolean;
+  /** The user may play back: tiles follow the timeline and can be unlinked (not for a Live Viewer). */
+  playback: boolean;
   onDewarp(position: StageTileProps['position'], camera: Camera, mode: 0 | 1 | 2): void;
 }
 
@@ -63,6 +65,7 @@ export function StageTile({ tile, context }: { tile: StageTileProps; context: St
       fullScreenKey={tile.fullScreenKey}
       playerOptions={context.playerOptions}
       lowBandwidthPreferred={context.lowBandwidthPreferred}
+      playback={context.playback}
       onFullScreen={() => stageActions.setFullScreen(tile.fullScreen ? null : position)}
       onClose={() => stageActions.release(position)}
       onDewarp={(mode) => context.onDewarp(position, camera, mode)}

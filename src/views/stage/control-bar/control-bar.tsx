@@ -1,0 +1,101 @@
+/**
+ * The stage's control bar under the matrix (spec 2 "Control bar"): play and
+ * pause, Live, the running time with the date-time picker, the speed
+ * slider, and full screen of the first camera. In full screen it drives the
+ * full-screen tile's context (its own when unlinked, else the master, whose
+ * changes full screen undoes on leaving); otherwise the master.
+ *
+ * Not here yet: the Pixi timeline scale (coarse and fine, spec 4), motion
+ * event navigation, export and selection mode. The scale's place is the
+ * `control-bar-scale` slot. A Live Viewer plays live only, so the stage
+ * view does not show this bar to one.
+ */
+import { useState, type ReactElement } from 'react';
+import { useSnapshot } from 'valtio';
+import type { StageMatrix } from '../../../../server/shared/api';
+import { PlayerIcon } from '../../../components/player/player-icon';
+import { TimelineTime } from '../../../components/timeline/timeline-time';
+import { t } from '../../../i18n/translate';
+import { stageActions, stageState, type CellPosition } from '../../../state/stage.store';
+import { currentTimeAt, tileContext, timelineActions, timelineState } from '../../../state/timeline.store';
+import { tileKeyAt } from '../grid/tile-keys';
+import { DateTimeDialog } from './date-time-dialog';
+import { SpeedControl } from './speed-control';
+import './control-bar.css';
+
+function firstCamera(matrix: StageMatrix): CellPosition | null {
+  for (let row = 0; row < matrix.length; row++) {
+    const column = matrix[row]!.findIndex((cell) => cell.camera);
+    if (column >= 0) return { row, column };
+  }
+  return null;
+}
+
+export function ControlBar(): ReactElement {
+  const stage = useSnapshot(stageState);
+  const timelines = useSnapshot(timelineState);
+  const [picking, setPicking] = useState<{ initialMs: number } | null>(null);
+  const matrix = stage.matrix as StageMatrix;
+  const full = stage.fullScreen;
+  // Actions name the full-screen tile; the store applies them to its own context or the master.
+  const key = full ? (tileKeyAt(matrix, full) ?? undefined) : undefined;
+  const context = key ? tileContext(timelines, key) : timelines.master;
+  const first = firstCamera(matrix);
+
+  return (
+    <div className="control-bar" role="toolbar" aria-label={t('timeline.controls')} data-testid="control-bar">
+      <div className="control-bar-group">
+        <button
+          type="button"
+          className="icon-button control-bar-button"
+          aria-label={context.paused ? t('timeline.play') : t('timeline.pause')}
+          title={context.paused ? t('timeline.play') : t('timeline.pause')}
+          onClick={() => timelineActions.togglePause(key)}
+        >
+          <PlayerIcon name={context.paused ? 'play' : 'pause'} />
+        </button>
+        <button
+          type="button"
+          className={`btn control-bar-live${context.timeMs === 0 ? ' on' : ''}`}
+          aria-pressed={context.timeMs === 0}
+          onClick={() => timelineActions.goLive(key)}
+        >
+          <PlayerIcon name="live" size={14} />
+          {t('timeline.goLive')}
+        </button>
+      </div>
+      <button
+        type="button"
+        className="control-bar-time"
+        aria-label={t('timeline.pickTime')}
+        title={t('timeline.pickTime')}
+        onClick={() => setPicking({ initialMs: currentTimeAt(context, Date.now()) })}
+      >
+        <PlayerIcon name="calendar" size={14} />
+        <TimelineTime context={context} className="control-bar-clock" testId="timeline-time" />
+      </button>
+      <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
+      {/* The Pixi timeline scale (coarse and fine) is not built yet; it takes this slot. */}
+      <div className="control-bar-scale" data-testid="timeline-scale-slot" aria-hidden="true" />
+      <button
+        type="button"
+        className="icon-button control-bar-button"
+        aria-label={full ? t('timeline.exitFullScreen') : t('timeline.fullScreen')}
+        title={full ? t('timeline.exitFullScreen') : t('timeline.fullScreen')}
+        disabled={!full && !first}
+        onClick={() => stageActions.setFullScreen(full ? null : first)}
+      >
+        <PlayerIcon name={full ? 'exitFullScreen' : 'fullScreen'} />
+      </button>
+      <DateTimeDialog
+        open={picking !== null}
+        initialMs={picking?.initialMs ?? 0}
+        onClose={() => setPicking(null)}
+        onPick={(timeMs) => {
+          setPicking(null);
+          timelineActions.seek(timeMs, key);
+        }}
+      />
+    </div>
+  );
+}

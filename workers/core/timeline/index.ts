@@ -1,0 +1,3 @@
+/** Timeline contexts (master and per player) and the date-time picker's answer. */
+export * from './timeline-context';
+export * from './picked-time';
