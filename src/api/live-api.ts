@@ -5,7 +5,7 @@
  * token goes in ?sid=), and stream pictures, fetched as Blobs through the
  * images queue (spec 7: at most 3 at once, dropped on a location change).
  */
-import type { CreateLowBandwidthStreamRequest, CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../server/shared/api';
+import type { Archive, ArchivesResponse, CreateLowBandwidthStreamRequest, CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../server/shared/api';
 import { http } from './http';
 import { withQuery } from './request-url';
 
@@ -23,6 +23,11 @@ export const liveApi = {
   lowBandwidthSocketUrl: (id: string, token: string) =>
     `${socketOrigin()}${withQuery(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, { sid: token })}`,
   webRtcSocketUrl: (token: string) => `${socketOrigin()}${withQuery('/service/streams/webrtc', { sid: token })}`,
+
+  /** The first `take` segments of a stream that end at or after `startMs`, through the archives queue (spec 7: 2 at once). */
+  archivesFrom: async (streamId: string, startMs: number, take = 1): Promise<Archive[]> =>
+    (await http.get<ArchivesResponse>('/service/archives', { queue: 'archives', query: { streamId, start: Math.max(0, Math.floor(startMs)), take } })).data
+      .archives,
 
   /**
    * A JPEG of the stream (live when timeMs is 0) through the images queue,

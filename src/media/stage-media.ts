@@ -30,7 +30,7 @@
  */
 import { transfer } from 'comlink';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
-import type { PlayerType } from '../../workers/core/player';
+import { availabilityAt, type PlayerType, type PlayRequest } from '../../workers/core/player';
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
 import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
@@ -97,6 +97,8 @@ export interface CreatePlayerOptions {
   availableTypes: readonly PlayerType[];
   /** The tile's size in CSS pixels, read when a source starts. */
   size: () => { width: number; height: number };
+  /** Where the tile's timeline is now; restarts after an error resume there. */
+  currentRequest?: () => PlayRequest;
 }
 
 interface Surface {
@@ -180,6 +182,9 @@ export class StageMedia {
       timers,
       type: options.type,
       availableTypes: options.availableTypes,
+      // A failed archive check counts as 'no video yet' in the player core and is asked again.
+      probeArchive: async (timeMs) => availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs),
+      ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
       onDestroy: () => this.releaseCanvas(elements.canvas),
     });

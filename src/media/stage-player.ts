@@ -15,6 +15,7 @@
  */
 import {
   PlayerStateMachine,
+  type ArchiveAvailability,
   type PlayerSnapshot,
   type PlayerTimers,
   type PlayerType,
@@ -41,6 +42,10 @@ export interface StagePlayerDeps {
   timers: PlayerTimers;
   type: PlayerType;
   availableTypes: readonly PlayerType[];
+  /** What the recorder holds at a time (spec 4 error handling); without it errors restart after 5 s. */
+  probeArchive?: (timeMs: number) => Promise<ArchiveAvailability>;
+  /** Where playback should be now: restarts after an error resume there (the tile's timeline). */
+  currentRequest?: () => PlayRequest;
   /** Hears the shader the tile needs (null: none) so the stage compositor can draw it. */
   onShader?: (request: ShaderRequest | null) => void;
   onDestroy?: () => void;
@@ -77,6 +82,8 @@ export class StagePlayer {
       type: deps.type,
       availableTypes: deps.availableTypes,
       timers: deps.timers,
+      ...(deps.probeArchive ? { probeArchive: deps.probeArchive } : {}),
+      ...(deps.currentRequest ? { currentRequest: deps.currentRequest } : {}),
       driver: {
         start: (token, request, type) => this.startSource(token, request, type),
         stop: () => this.stopSource(),

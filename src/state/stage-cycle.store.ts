@@ -14,17 +14,14 @@
 import { proxy } from 'valtio/vanilla';
 import {
   DEFAULT_STAGE_CYCLE_SETTINGS,
-  STAGE_SETTINGS_PERSIST_DEBOUNCE_MS,
   StageCycler,
-  debounce,
   isStageCycleSpeed,
-  localSettingKey,
   readStageCycleSettings,
   type CycleTimers,
   type StageCycleSettings,
   type StageCycleSpeed,
 } from '../../workers/core/stage-cycle';
-import { idbSettingsStorage, type SettingsStorage } from './stage.store';
+import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export interface StageCycleState {
   userId: string | null;
@@ -40,19 +37,17 @@ export interface StageCycleStoreDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-const defaultTimers: CycleTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 function plainSettings(settings: StageCycleSettings): StageCycleSettings {
   return { speed: settings.speed, currentStage: settings.currentStage, excludeFromCycle: { ...settings.excludeFromCycle } };
 }
 
 export function createStageCycleStore(deps: StageCycleStoreDeps = {}) {
-  const storage = deps.storage ?? idbSettingsStorage;
-  const timers = deps.timers ?? defaultTimers;
-  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  const timers = deps.timers ?? browserTimers;
+  const saved = userSetting<StageCycleSettings>('stage-cycle', 'stage cycle settings', {
+    storage: deps.storage ?? idbSettingsStorage,
+    timers,
+    log: deps.log ?? warnLog,
+  });
 
   const state = proxy<StageCycleState>({
     userId: null,
@@ -72,18 +67,8 @@ export function createStageCycleStore(deps: StageCycleStoreDeps = {}) {
     },
   });
 
-  const persist = debounce(
-    (userId: string, settings: StageCycleSettings) => {
-      storage.set(localSettingKey('stage-cycle', userId), settings).catch((error: unknown) => {
-        log('Failed to save the stage cycle', error);
-      });
-    },
-    STAGE_SETTINGS_PERSIST_DEBOUNCE_MS,
-    timers,
-  );
-
   function save(): void {
-    if (state.userId !== null) persist(state.userId, plainSettings(state.settings));
+    if (state.userId !== null) saved.save(state.userId, plainSettings(state.settings));
   }
 
   function restart(): void {
@@ -97,15 +82,10 @@ export function createStageCycleStore(deps: StageCycleStoreDeps = {}) {
 
   const actions = {
     async load(userId: string): Promise<void> {
-      persist.flush();
+      saved.flush();
       state.userId = userId;
       state.loaded = false;
-      let stored: unknown;
-      try {
-        stored = await storage.get(localSettingKey('stage-cycle', userId));
-      } catch (error) {
-        log('Failed to read the stage cycle settings', error);
-      }
+      const stored = await saved.read(userId);
       if (state.userId !== userId) return;
       state.settings = readStageCycleSettings(stored);
       state.loaded = true;
@@ -147,7 +127,7 @@ export function createStageCycleStore(deps: StageCycleStoreDeps = {}) {
     },
 
     flush(): void {
-      persist.flush();
+      saved.flush();
     },
   };
 

@@ -15,17 +15,11 @@
  * debounced write. Limits: the maximum player count is a setting (spec 9
  * gives no value); 64 until configured.
  */
-import { get as idbGet, set as idbSet } from 'idb-keyval';
 import { proxy } from 'valtio/vanilla';
 import type { DewarpMode, StageCamera, StageMatrix } from '../../server/shared/api';
 import { assertDewarpMode } from '../../workers/core/dewarp/dewarp-settings';
 import { canAddPlayer, playerLimitMessage } from '../../workers/core/player/player-modes';
-import {
-  STAGE_SETTINGS_PERSIST_DEBOUNCE_MS,
-  debounce,
-  localSettingKey,
-  type CycleTimers,
-} from '../../workers/core/stage-cycle';
+import type { CycleTimers } from '../../workers/core/stage-cycle';
 import {
   type CellArea,
   type CellPosition,
@@ -47,18 +41,9 @@ import {
   trim,
 } from '../../workers/core/stage-grid';
 import { timelineActions } from './timeline.store';
+import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export const DEFAULT_MAX_PLAYERS = 64;
-
-export interface SettingsStorage {
-  get(key: string): Promise<unknown>;
-  set(key: string, value: unknown): Promise<void>;
-}
-
-export const idbSettingsStorage: SettingsStorage = {
-  get: (key) => idbGet(key),
-  set: (key, value) => idbSet(key, value),
-};
 
 export type StageAlert = { type: 'player-limit'; maxPlayers: number; message: string };
 
@@ -91,19 +76,14 @@ export interface StageStoreDeps {
   onFullScreen?: (on: boolean) => void;
 }
 
-const defaultTimers: CycleTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 function playerCount(matrix: StageMatrix): number {
   return claimedAreas(matrix).length;
 }
 
 export function createStageStore(deps: StageStoreDeps = {}) {
-  const storage = deps.storage ?? idbSettingsStorage;
-  const timers = deps.timers ?? defaultTimers;
-  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  const log = deps.log ?? warnLog;
+  const saved = userSetting<StageMatrix>('stage-matrix', 'stage', { storage: deps.storage ?? idbSettingsStorage, timers: deps.timers ?? browserTimers, log });
 
   const state = proxy<StageState>({
     userId: null,
@@ -115,16 +95,6 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     alert: null,
     maxPlayers: DEFAULT_MAX_PLAYERS,
   });
-
-  const persist = debounce(
-    (userId: string, matrix: StageMatrix) => {
-      storage.set(localSettingKey('stage-matrix', userId), matrix).catch((error: unknown) => {
-        log('Failed to save the stage', error);
-      });
-    },
-    STAGE_SETTINGS_PERSIST_DEBOUNCE_MS,
-    timers,
-  );
 
   /** Every change of full screen passes here, so its listener hears the ways out a user does not click. */
   function setFull(position: CellPosition | null): void {
@@ -139,7 +109,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     const full = state.fullScreen;
     if (full && !cellAt(matrix, full)?.camera) setFull(null);
     // A plain copy: IndexedDB cannot clone valtio proxies.
-    if (state.userId !== null) persist(state.userId, cloneMatrix(matrix));
+    if (state.userId !== null) saved.save(state.userId, cloneMatrix(matrix));
   }
 
   function apply(result: GridResult): StageActionResult {
@@ -157,15 +127,10 @@ export function createStageStore(deps: StageStoreDeps = {}) {
   const actions = {
     /** Loads the user's stage; an unreadable one becomes one empty cell. */
     async load(userId: string): Promise<void> {
-      persist.flush();
+      saved.flush();
       state.userId = userId;
       state.loaded = false;
-      let stored: unknown;
-      try {
-        stored = await storage.get(localSettingKey('stage-matrix', userId));
-      } catch (error) {
-        log('Failed to read the saved stage', error);
-      }
+      const stored = await saved.read(userId);
       if (state.userId !== userId) return; // another user signed in meanwhile
       const result = stored === undefined ? { ok: true as const, matrix: createMatrix(1, 1) } : readStageMatrix(stored);
       if (!result.ok) log('Failed to read the saved stage matrix', result.error);
@@ -177,7 +142,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
 
     /** Writes a pending save now (before sign-out or unload). */
     flush(): void {
-      persist.flush();
+      saved.flush();
     },
 
     setMaxPlayers(maxPlayers: number): void {

@@ -85,6 +85,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
         type: latest.current.type,
         availableTypes: latest.current.availableTypes,
         size: () => latest.current.size,
+        currentRequest: () => playRequestAt(latest.current.timeline, Date.now()),
       },
     );
     playerRef.current = player;

@@ -1,5 +1,5 @@
 /** An in-memory stand-in for the idb-keyval storage of the stage stores. */
-import type { SettingsStorage } from '../../../src/state/stage.store';
+import type { SettingsStorage } from '../../../src/state/user-settings';
 
 export class MemoryStorage implements SettingsStorage {
   readonly values = new Map<string, unknown>();

@@ -2,3 +2,4 @@
 export * from './player-errors';
 export * from './player-modes';
 export * from './player-state';
+export * from './archive-availability';

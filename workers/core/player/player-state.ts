@@ -73,6 +73,13 @@ export interface PlayerStateOptions {
   availableTypes: readonly PlayerType[];
   /** What the recorder holds at a time; live requests never ask. Without it, errors restart after 5 s. */
   probeArchive?: (timeMs: number) => Promise<ArchiveAvailability>;
+  /**
+   * Where playback should be now (the tile's timeline keeps running while
+   * the player is in error): restarts and archive checks use it, so a tile
+   * playing the past resumes at the timeline's time, not where it failed.
+   * Without it they use the last request.
+   */
+  currentRequest?: () => PlayRequest;
 }
 
 export interface PlayerSnapshot {
@@ -101,6 +108,7 @@ export class PlayerStateMachine {
   private readonly timers: PlayerTimers;
   private readonly availableTypes: readonly PlayerType[];
   private readonly probeArchive: PlayerStateOptions['probeArchive'];
+  private readonly currentRequest: PlayerStateOptions['currentRequest'];
   private type: PlayerType;
   private source: SourceState = 'idle';
   private overlay: PlayerOverlay = 'none';
@@ -122,6 +130,7 @@ export class PlayerStateMachine {
     this.timers = options.timers;
     this.availableTypes = options.availableTypes;
     this.probeArchive = options.probeArchive;
+    this.currentRequest = options.currentRequest;
     if (!options.availableTypes.includes(options.type)) throw new Error('Unsupported player mode');
     this.type = options.type;
   }
@@ -232,8 +241,14 @@ export class PlayerStateMachine {
     this.driver.start(entry.token, entry.request, type);
   }
 
-  /** Plays the last request again, as an internal request nobody awaits. */
-  private restart(request: PlayRequest | null = this.lastRequest): void {
+  /** Where a restart resumes: the timeline's current request once something was asked, else nothing. */
+  private resumeRequest(): PlayRequest | null {
+    if (!this.lastRequest) return null;
+    return this.currentRequest?.() ?? this.lastRequest;
+  }
+
+  /** Plays again (by default where playback should be now), as an internal request nobody awaits. */
+  private restart(request: PlayRequest | null = this.resumeRequest()): void {
     if (!request) return;
     this.begin({ token: this.nextToken++, request: { ...request } });
   }
@@ -294,7 +309,7 @@ export class PlayerStateMachine {
   }
 
   private async recover(): Promise<void> {
-    const request = this.lastRequest;
+    const request = this.resumeRequest();
     if (!request) return;
     const generation = this.generation;
     const availability: ArchiveAvailability =
@@ -337,7 +352,7 @@ export class PlayerStateMachine {
   }
 
   private async pollNoVideo(): Promise<void> {
-    const request = this.lastRequest;
+    const request = this.resumeRequest();
     if (!request) return;
     const generation = this.generation;
     const availability = await this.probe(request.timeMs);

@@ -11,7 +11,9 @@ import { FakeClock, flushPromises } from '../fake-clock';
 const LIVE: PlayRequest = { timeMs: 0, speed: 1 };
 const ARCHIVE_MS = Date.UTC(2024, 0, 1, 10);
 
-function setup(options: { type?: PlayerType; types?: PlayerType[]; probe?: (timeMs: number) => Promise<ArchiveAvailability> } = {}) {
+function setup(
+  options: { type?: PlayerType; types?: PlayerType[]; probe?: (timeMs: number) => Promise<ArchiveAvailability>; current?: () => PlayRequest } = {},
+) {
   const clock = new FakeClock();
   const starts: Array<{ token: number; request: PlayRequest; type: PlayerType }> = [];
   let stops = 0;
@@ -21,6 +23,7 @@ function setup(options: { type?: PlayerType; types?: PlayerType[]; probe?: (time
     type: options.type ?? 'webrtc',
     availableTypes: options.types ?? ['webrtc', 'lowbandwidth'],
     ...(options.probe ? { probeArchive: options.probe } : {}),
+    ...(options.current ? { currentRequest: options.current } : {}),
   });
   const last = () => starts[starts.length - 1]!;
   return { clock, player, starts, last, stops: () => stops };
@@ -217,6 +220,27 @@ describe('player state machine: time-outs and recoverable errors', () => {
     clock.advance(5_000);
     expect(starts).toHaveLength(2);
     expect(last().request.timeMs).toBe(ARCHIVE_MS);
+  });
+
+  it('resumes where the timeline is now, not where playback failed, and checks the archive there', async () => {
+    const probed: number[] = [];
+    let timelineMs = ARCHIVE_MS;
+    const { player, clock, starts, last } = setup({
+      probe: async (timeMs) => {
+        probed.push(timeMs);
+        return { kind: 'playable' };
+      },
+      current: () => ({ timeMs: timelineMs, speed: 1 }),
+    });
+    void player.play({ timeMs: ARCHIVE_MS, speed: 1 }).catch(() => undefined);
+    timelineMs = ARCHIVE_MS + 3_000;
+    player.sourceFailed(last().token, { code: 'playFailure', recoverable: true });
+    await flushPromises();
+    expect(probed).toEqual([ARCHIVE_MS + 3_000]);
+    timelineMs = ARCHIVE_MS + 8_000;
+    clock.advance(5_000);
+    expect(starts).toHaveLength(2);
+    expect(last().request).toEqual({ timeMs: ARCHIVE_MS + 8_000, speed: 1 });
   });
 
   it('stops pending restarts on stop', async () => {
