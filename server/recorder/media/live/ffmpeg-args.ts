@@ -115,15 +115,23 @@ export function annexBStdinInputArgs(options: { keyFramesOnly?: boolean } = {}):
  * right whatever rate the camera sends, and a burst (the latest GOP a
  * session starts with) yields a single picture rather than seconds of them;
  * pictures pass through as they come.
+ *
+ * The pictures are then renumbered (`setpts=N` in a 1 ms time base, the
+ * encoder's too): arrival times, rounded to the encoder's default time base
+ * of 1/25 s, gave two pictures of neighbouring 1/fps slots the same stamp
+ * at 25 fps, and ffmpeg ends the whole session on 'Invalid pts <= last'.
+ * A pipe of JPEGs carries no timestamps, so nothing is lost.
  */
 export function jpegSessionArgs(box: Box, fps: number): string[] {
   return [
     ...QUIET,
     ...annexBStdinInputArgs(),
     '-vf',
-    `${rateSelectFilter(fps)},${fitFilter(box)}`,
+    `${rateSelectFilter(fps)},${fitFilter(box)},settb=1/1000,setpts=N`,
     '-fps_mode',
     'passthrough',
+    '-enc_time_base',
+    '1/1000',
     '-c:v',
     'mjpeg',
     '-q:v',
