@@ -147,3 +147,29 @@ test('the control bar sits under the matrix and its date-time dialog moves the m
   await bar.goLive();
   await expect(bar.time).toHaveText('Live');
 });
+
+test('a time before anything was recorded counts down to the first recording, then plays it', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'reads the burnt-in time, which the always-shown header of touch screens covers');
+  const stage = new StagePage(page);
+  const bar = new ControlBarPage(page);
+  await stage.bagCamera(suite.first).dblclick();
+  await stage.expectPlaying(suite.first);
+  const probe = await recordingProbe(recorderBaseUrl(), adminPassword());
+  const streamId = suite.cameras.find((camera) => camera.name === suite.first)!.primaryStream!.id;
+  const firstRecordedMs = await probe.earliestMs(streamId);
+  expect(firstRecordedMs).toBeDefined();
+
+  // 20 s before the first segment: the recorder has nothing there, so the tile counts down to it.
+  await bar.seekTo(Math.floor((firstRecordedMs! - 20_000) / 1000) * 1000);
+  const delay = stage.tile(suite.first).locator('[data-overlay="delay"]');
+  await expect(delay).toBeVisible({ timeout: 30_000 });
+  await expect(delay).toContainText('Next recording in');
+  await shot(page, testInfo, 'timeline-countdown');
+
+  // Then it plays from the start of that recording (the player resumes 1.5 s before it).
+  await expect(delay).toBeHidden({ timeout: 40_000 });
+  await expect
+    .poll(async () => (await stage.tileTime(suite.first)) ?? 0, { timeout: 30_000, message: 'the tile shows the first recording' })
+    .toBeGreaterThanOrEqual(firstRecordedMs! - 2_000);
+  expect(await pictureLagMs(stage, suite.first)).toBeGreaterThan(10_000);
+});
