@@ -29,6 +29,8 @@ type Route = 'bitmap' | 'compositor';
 interface Tile {
   id: string;
   renderer: ImageBitmapRenderingContext | null;
+  /** Device pixels of the tile's canvas: plain tiles decode straight to it. */
+  drawSize: { width: number; height: number } | null;
   route: Route;
   channel: LowBandwidthChannel<ImageBitmap> | null;
   video: ReadableStreamDefaultReader<VideoFrame> | null;
@@ -66,12 +68,12 @@ type ImageDecoderConstructor = new (init: { data: BufferSource; type: string }) 
 /** WebCodecs' ImageDecoder (secure contexts): decodes from bytes without creating a Blob. */
 const ImageDecoderClass = (globalThis as { ImageDecoder?: ImageDecoderConstructor }).ImageDecoder;
 
-async function decodeWithImageDecoder(bytes: Uint8Array<ArrayBuffer>): Promise<ImageBitmap> {
+async function decodeWithImageDecoder(bytes: Uint8Array<ArrayBuffer>, fitInside: { width: number; height: number } | null): Promise<ImageBitmap> {
   const decoder = new ImageDecoderClass!({ data: bytes, type: 'image/jpeg' });
   try {
     const { image } = await decoder.decode();
     try {
-      return await createImageBitmap(image);
+      return await createImageBitmap(image, fittedOptions(image.displayWidth, image.displayHeight, fitInside));
     } finally {
       image.close();
     }
@@ -100,10 +102,23 @@ let picturePath: PicturePath = 'draw';
 /** What 'receive' hands on instead of a picture. */
 const UNDECODED = { close: () => undefined } as ImageBitmap;
 
-function decode(text: string): Promise<ImageBitmap> {
+/**
+ * A plain tile's picture is made no larger than the tile's device size,
+ * keeping its shape: the recorder's sizes come in steps, and a smaller
+ * bitmap is cheaper for the browser to commit and composite, which is what
+ * limits a big wall. Never enlarged.
+ */
+function fittedOptions(width: number, height: number, fitInside: { width: number; height: number } | null): ImageBitmapOptions {
+  const scale = fitInside && width > 0 && height > 0 ? Math.min(fitInside.width / width, fitInside.height / height) : 1;
+  if (scale >= 1) return DECODE_OPTIONS;
+  return { ...DECODE_OPTIONS, resizeWidth: Math.max(1, Math.round(width * scale)), resizeHeight: Math.max(1, Math.round(height * scale)), resizeQuality: 'low' };
+}
+
+function decode(tile: Tile, text: string): Promise<ImageBitmap> {
   if (picturePath === 'receive') return Promise.resolve(UNDECODED);
   const bytes = base64Bytes(text);
-  if (decoder === 'image-decoder' && ImageDecoderClass) return decodeWithImageDecoder(bytes);
+  // Shader tiles keep every pixel for zoom and dewarp.
+  if (decoder === 'image-decoder' && ImageDecoderClass) return decodeWithImageDecoder(bytes, tile.route === 'bitmap' ? tile.drawSize : null);
   return createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }), DECODE_OPTIONS);
 }
 
@@ -176,7 +191,7 @@ const api = {
   openTile(tileId: string, canvas: OffscreenCanvas | null): void {
     api.closeTile(tileId);
     const renderer = canvas ? canvas.getContext('bitmaprenderer') : null;
-    tiles.set(tileId, { id: tileId, renderer, route: 'bitmap', channel: null, video: null });
+    tiles.set(tileId, { id: tileId, renderer, drawSize: null, route: 'bitmap', channel: null, video: null });
   },
 
   closeTile(tileId: string): void {
@@ -185,6 +200,12 @@ const api = {
     tile.channel?.stop();
     stopVideo(tile);
     tiles.delete(tileId);
+  },
+
+  /** The tile's size in device pixels (null: the picture's own size); its next pictures are made at it. */
+  setDrawSize(tileId: string, size: { width: number; height: number } | null): void {
+    const tile = tiles.get(tileId);
+    if (tile) tile.drawSize = size && size.width >= 1 && size.height >= 1 ? { width: Math.round(size.width), height: Math.round(size.height) } : null;
   },
 
   /** Where the tile's pictures go: its own canvas, or the compositor (digital zoom, dewarp). */
@@ -199,7 +220,7 @@ const api = {
     if (!tile) return;
     tile.channel?.stop();
     const channel = new LowBandwidthChannel<ImageBitmap>(
-      { openSocket, decode, draw: (frame) => draw(tile, frame), timers, now: () => performance.timeOrigin + performance.now(), ...(waitThresholdMs ? { waitThresholdMs } : {}) },
+      { openSocket, decode: (text) => decode(tile, text), draw: (frame) => draw(tile, frame), timers, now: () => performance.timeOrigin + performance.now(), ...(waitThresholdMs ? { waitThresholdMs } : {}) },
       (event) => {
         if (tile.channel === channel) void onEvent(event);
       },
@@ -226,7 +247,7 @@ const api = {
   attachVideo(tileId: string, frames: ReadableStream<VideoFrame>): void {
     let tile = tiles.get(tileId);
     if (!tile) {
-      tile = { id: tileId, renderer: null, route: 'compositor', channel: null, video: null };
+      tile = { id: tileId, renderer: null, drawSize: null, route: 'compositor', channel: null, video: null };
       tiles.set(tileId, tile);
     }
     stopVideo(tile);

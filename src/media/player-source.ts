@@ -31,6 +31,8 @@ export interface PlayerSource {
   /** Whether frames go to the stage compositor (digital zoom, dewarp) instead of the tile's own surface. */
   setShader(on: boolean): void;
   stats(): Promise<SourceStats | null>;
+  /** The tile's size settled after a change (pictures may be drawn at the new size). */
+  resized?(): void;
   /** Whether the tile's size changed enough that this source should start again (a bigger picture). */
   outgrown?(): boolean;
   destroy(): void;

@@ -16,13 +16,14 @@
  * with this design the page keeps 55-60 fps and no long tasks at every wall
  * size, where the naive main-thread <img> player drops to 45-48 fps with
  * long tasks of up to half a second; up to 36 tiles at 10 fps both show
- * nearly every picture. At 64 tiles (640 pictures a second asked) the
- * machine shows about 43 %, evenly across tiles, against 36 % for the naive
- * player with the page at 27 fps; received-only and decoded-only runs show
- * 98 % and 86 %, so the limit is committing and compositing tile pictures,
- * CPU work under software compositing (tile-renderer-design.md, "The
- * 64-tile wall"). A WebGL compositor for every tile would add about 5 ms of
- * software GL per picture, so it stays reserved for shader tiles.
+ * nearly every picture. At 64 tiles (640 pictures a second asked) this
+ * machine shows about 67 %, evenly across tiles, with the page at 56-59 fps;
+ * the naive player shows 96 % with the page at 46 fps. Received-only and
+ * decoded-only runs show 100 % and 93 %, so the limit is committing each
+ * tile's picture from a worker, CPU work under software compositing
+ * (tile-renderer-design.md, "The 64-tile wall"). A WebGL compositor for
+ * every tile would add about 5 ms of software GL per picture, so it stays
+ * reserved for shader tiles.
  *
  * Each tile canvas is transferred to a worker once; React's development
  * double mount re-adopts the same canvas instead of transferring it again.

@@ -149,8 +149,10 @@ export class StagePlayer {
    * else the request it was started with.
    */
   resized(request?: PlayRequest): void {
+    if (this.destroyed) return;
+    this.active?.resized?.();
     const snapshot = this.machine.snapshot;
-    if (this.destroyed || snapshot.source !== 'playing' || !snapshot.request || !this.active?.outgrown?.()) return;
+    if (snapshot.source !== 'playing' || !snapshot.request || !this.active?.outgrown?.()) return;
     this.play(request ?? snapshot.request);
   }
 

@@ -54,6 +54,7 @@ export class LowBandwidthSource implements PlayerSource {
     const generation = ++this.generation;
     const { width, height, pixelRatio } = this.options.size();
     const resolution = lowBandwidthResolution(width, height, pixelRatio);
+    this.resized();
     this.resolution = resolution;
     const rate = this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS;
     this.options.sessions
@@ -102,6 +103,12 @@ export class LowBandwidthSource implements PlayerSource {
 
   setShader(on: boolean): void {
     void this.options.worker.setRoute(this.options.tileId, on ? 'compositor' : 'bitmap');
+  }
+
+  /** Pictures are drawn at the tile's device size from the next one on. */
+  resized(): void {
+    const { width, height, pixelRatio } = this.options.size();
+    void this.options.worker.setDrawSize(this.options.tileId, { width: width * pixelRatio, height: height * pixelRatio });
   }
 
   /** The tile now needs another picture size step than the one playing. */

@@ -66,7 +66,7 @@ export function ControlBar(): ReactElement {
       </div>
       <button
         type="button"
-        className="control-bar-time"
+        className="btn control-bar-time"
         aria-label={t('timeline.pickTime')}
         title={t('timeline.pickTime')}
         onClick={() => setPicking({ initialMs: currentTimeAt(context, Date.now()) })}
