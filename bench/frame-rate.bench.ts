@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { Camera, CamerasResponse } from '../server/shared/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { call, signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import type { WallResult, WallRun } from './frame-rate/bench-page';
 import { printTable, writeResults } from './lib/report';
@@ -43,16 +44,6 @@ const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
  * have every socket open, and the window should measure the steady state.
  */
 const warmupMs = (tiles: number) => 6_000 + 100 * tiles;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function buildPage(outDir: string): Promise<void> {
   await build({
@@ -80,7 +71,7 @@ async function main(): Promise<void> {
   const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-bench-page-'));
   await buildPage(pageDir);
   const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];
   const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number }> = [];
   try {

@@ -18,6 +18,7 @@
  */
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { decodeTimeStrip } from '../../../../server/shared/time-strip';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../chromium';
 
 /** Pictures are sampled at this size; the strip's cells are then 8x8 pixels. */
 const SAMPLE_WIDTH = 320;
@@ -158,9 +159,10 @@ export interface StripSample {
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
+      ...CHROMIUM_ARGS,
+      // WebRTC between the page and the recorder on this machine, no camera or gesture needed.
       '--allow-loopback-in-peer-connection',
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
