@@ -4,6 +4,7 @@
  * Decorative (aria-hidden): every control carries its own label.
  */
 import type { ReactElement } from 'react';
+import { StrokeIcon } from '../ui/icon';
 
 const PATHS = {
   fullScreen: 'M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5',
@@ -46,21 +47,5 @@ const PATHS = {
 export type PlayerIconName = keyof typeof PATHS;
 
 export function PlayerIcon({ name, size = 16 }: { name: PlayerIconName; size?: number }): ReactElement {
-  return (
-    <svg
-      className="icon"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={PATHS[name]} size={size} strokeWidth={1.8} />;
 }

@@ -47,7 +47,18 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 18, className }: { name: IconName; size?: number; className?: string }): ReactElement {
+/** A 24x24 line icon drawn from one SVG path: the one shape every icon set of the app uses. */
+export function StrokeIcon({
+  path,
+  size,
+  strokeWidth,
+  className,
+}: {
+  path: string;
+  size: number;
+  strokeWidth: number;
+  className?: string;
+}): ReactElement {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -56,13 +67,17 @@ export function Icon({ name, size = 18, className }: { name: IconName; size?: nu
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.75}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
+}
+
+export function Icon({ name, size = 18, className }: { name: IconName; size?: number; className?: string }): ReactElement {
+  return <StrokeIcon path={PATHS[name]} size={size} strokeWidth={1.75} {...(className ? { className } : {})} />;
 }
