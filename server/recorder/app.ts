@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type { RecorderConfig } from './config';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
+import { installRouteTable } from './plugins/route-table';
 import { installValidators } from './plugins/validation';
 import type { RecorderServices } from './services';
 import { sessionRoutes } from './routes/sessions';
@@ -27,6 +28,7 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
     trustProxy: false,
     return503OnClosing: true,
   });
+  installRouteTable(app);
   installValidators(app);
   installErrorHandling(app);
   installAuth(app, services.sessions);

@@ -1,0 +1,49 @@
+/**
+ * A recorder built in this test process (the same createServices and
+ * buildApp that `npm start` runs, on a temporary data folder and a free
+ * port, no demo cameras), for tests that need the server's own route table
+ * as well as a real HTTP server to call.
+ */
+import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../server/recorder/app';
+import { defaultConfig, parseConfig } from '../../../server/recorder/config';
+import { closeServices, createServices, type RecorderServices } from '../../../server/recorder/services';
+import { freePort } from './free-port';
+
+export interface InProcessRecorder {
+  app: FastifyInstance;
+  services: RecorderServices;
+  baseUrl: string;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export async function startInProcessRecorder(adminPassword = 'secret'): Promise<InProcessRecorder> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-inproc-'));
+  const httpPort = await freePort();
+  const rtspPort = await freePort();
+  const config = parseConfig(
+    ['--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir, '--host', '127.0.0.1'],
+    { ARGUS_ADMIN_PASSWORD: adminPassword, ARGUS_DEMO_CAMERAS: '0', ARGUS_LOG_LEVEL: 'silent' },
+    defaultConfig(repoRoot),
+  );
+  const services = await createServices(config, repoRoot);
+  const app = await buildApp(config, services);
+  await app.listen({ host: '127.0.0.1', port: httpPort });
+  return {
+    app,
+    services,
+    baseUrl: `http://127.0.0.1:${httpPort}`,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await closeServices(services);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
