@@ -36,7 +36,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDep
       if (username.length === 0 || password.length === 0) throw badRequest(MESSAGES.signInRequired);
       // Domain sign-in (user@domain) has no directory on a recorder; the local part is the account.
       const account = username.includes('@') ? username.slice(0, username.indexOf('@')) : username;
-      const waitMs = deps.throttle.waitMs(account, request.ip);
+      // The try is counted before the slow hash, so a parallel burst is checked no more often than a sequence.
+      const waitMs = deps.throttle.reserve(account, request.ip);
       if (waitMs > 0) {
         void reply.header('Retry-After', Math.ceil(waitMs / 1000));
         throw new ApiError(
@@ -46,11 +47,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDep
         );
       }
       const user = await deps.users.authenticate(account, password);
-      if (!user) {
-        deps.throttle.recordFailure(account, request.ip);
-        throw unauthorized('Invalid username or password.', 'authentication-failed');
-      }
-      deps.throttle.recordSuccess(account, request.ip);
+      // A failure stays counted by the reservation; only a success settles it.
+      if (!user) throw unauthorized('Invalid username or password.', 'authentication-failed');
+      deps.throttle.succeeded(account, request.ip);
       const options = { persistent: cookie === 'persistent', address: request.ip };
       return deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });
     },

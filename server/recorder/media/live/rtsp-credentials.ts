@@ -46,13 +46,11 @@ export class RtspCredentials {
     const cached = this.cachedUser(username, password);
     if (cached) return cached;
     const key = cacheKey(username, password);
-    if (this.deps.throttle.waitMs(username, address) > 0) return 'throttled';
+    // Counted before the slow check, so parallel RTSP requests get no more tries than a sequence.
+    if (this.deps.throttle.reserve(username, address) > 0) return 'throttled';
     const user = await this.deps.users.authenticate(username, password);
-    if (!user) {
-      this.deps.throttle.recordFailure(username, address);
-      return undefined;
-    }
-    this.deps.throttle.recordSuccess(username, address);
+    if (!user) return undefined;
+    this.deps.throttle.succeeded(username, address);
     this.cache.set(key, { userId: user.id, expiresMs: this.now() + CREDENTIAL_CACHE_MS });
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return user;
