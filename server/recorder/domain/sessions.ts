@@ -1,7 +1,8 @@
 /**
  * Sign-in sessions (spec 7). A token is 256 bits from the CSPRNG, handed out
  * once and stored only as its SHA-256, so a copy of the database cannot be used
- * to sign in. Tokens expire (default 30 days) and stop working at once when
+ * to sign in. Tokens expire (default and longest 30 days; a longer ask is
+ * clamped and the reply's expiresAt says so) and stop working at once when
  * the session is deleted. The user's role is read at each check, so a role
  * change applies to live sessions immediately.
  */
@@ -18,7 +19,8 @@ export interface AuthenticatedSession {
   expiresAt: number;
 }
 
-const MAX_EXPIRY_S = 10 * 365 * 86_400;
+/** A stolen token is worth at most the spec's login expiry, whatever the caller asks for. */
+const MAX_EXPIRY_S = LOGIN_EXPIRY_S;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

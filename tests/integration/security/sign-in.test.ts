@@ -1,5 +1,6 @@
 /**
- * Sign-in hardening against a real recorder. Password guessing: a parallel burst for one account
+ * Sign-in hardening against a real recorder. Session lifetime: no role may
+ * ask for a session longer than the spec's login expiry. Password guessing: a parallel burst for one account
  * and a password sprayed over many usernames are both checked no more often
  * than the throttle lets a sequence of tries through, while the real user
  * still signs in from another loopback address (127.0.0.x acts as another
@@ -7,6 +8,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../../server/shared/api';
+import { LOGIN_EXPIRY_S } from '../../../server/shared/validation';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
 
 let recorder: RecorderProcess;
@@ -121,5 +124,30 @@ describe('sign-in throttle under parallel guessing', () => {
     // Any further name from that address is refused before it is checked.
     expect((await signInFrom('127.0.0.4', 'someone-else', 'right-pass')).status).toBe(429);
     expect((await signInFrom('127.0.0.2', 'sprayed', 'right-pass')).status).toBe(200);
+  });
+});
+
+describe('session lifetime', () => {
+  it('clamps a longer ask to the login expiry and says so in expiresAt, for an administrator too', async () => {
+    const beforeMs = Date.now();
+    const long = await call<Session>(recorder.baseUrl, 'POST', '/service/sessions/user', {
+      json: { username: 'admin', password: 'secret', cookie: 'persistent', expiresIn: 10 * 365 * 86_400, type: 'user' },
+    });
+    const afterMs = Date.now();
+    expect(long.status).toBe(200);
+    expect(long.body.expiresAt).toBeGreaterThanOrEqual(beforeMs + LOGIN_EXPIRY_S * 1000);
+    expect(long.body.expiresAt).toBeLessThanOrEqual(afterMs + LOGIN_EXPIRY_S * 1000);
+    const me = await call<Session>(recorder.baseUrl, 'GET', '/service/sessions/me', { token: long.body.token });
+    expect(me.body.expiresAt).toBe(long.body.expiresAt);
+  });
+
+  it('keeps a shorter ask as asked', async () => {
+    const beforeMs = Date.now();
+    const short = await call<Session>(recorder.baseUrl, 'POST', '/service/sessions/user', {
+      json: { username: 'victim', password: 'right-pass', cookie: 'session', expiresIn: 3600, type: 'user' },
+    });
+    expect(short.status).toBe(200);
+    expect(short.body.expiresAt).toBeGreaterThanOrEqual(beforeMs + 3600 * 1000);
+    expect(short.body.expiresAt).toBeLessThan(beforeMs + LOGIN_EXPIRY_S * 1000);
   });
 });
