@@ -1,8 +1,11 @@
 /**
  * Recorder options. Each option is a command-line flag and an environment
  * variable (flag wins). Defaults follow spec point 1: HTTP 80, RTSP 554 on
- * Linux (8554 on Windows).
+ * Linux (8554 on Windows). The admin password can come from a file
+ * (--admin-password-file / ARGUS_ADMIN_PASSWORD_FILE), read once here, so it
+ * never shows in `ps` the way --admin-password does.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface RecorderConfig {
@@ -25,7 +28,8 @@ export interface RecorderConfig {
 interface OptionSpec {
   flag: string;
   env: string;
-  kind: 'int' | 'string';
+  /** 'file': the value names a file whose contents (trailing newlines trimmed) are the option's value. */
+  kind: 'int' | 'string' | 'file';
   key: keyof RecorderConfig;
 }
 
@@ -35,6 +39,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--rtsp-port', env: 'ARGUS_RTSP_PORT', kind: 'int', key: 'rtspPort' },
   { flag: '--data-dir', env: 'ARGUS_DATA_DIR', kind: 'string', key: 'dataDir' },
   { flag: '--admin-password', env: 'ARGUS_ADMIN_PASSWORD', kind: 'string', key: 'adminPassword' },
+  { flag: '--admin-password-file', env: 'ARGUS_ADMIN_PASSWORD_FILE', kind: 'file', key: 'adminPassword' },
   { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
   { flag: '--max-export-hours', env: 'ARGUS_MAX_EXPORT_HOURS', kind: 'int', key: 'maxExportHours' },
   { flag: '--cleaner-threshold', env: 'ARGUS_CLEANER_THRESHOLD', kind: 'int', key: 'cleanerThresholdPercent' },
@@ -70,6 +75,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
         throw new ConfigError(`${source} must be a whole number, got '${raw}'`);
       }
       (config[spec.key] as number) = value;
+    } else if (spec.kind === 'file') {
+      (config[spec.key] as string) = readSecretFile(raw, source);
     } else {
       (config[spec.key] as string) = raw;
     }
@@ -100,4 +107,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   config.dataDir = path.resolve(config.dataDir);
   config.clientDir = path.resolve(config.clientDir);
   return config;
+}
+
+/** The contents of a secret file without its trailing newline(s), as `echo secret > file` writes it. */
+function readSecretFile(file: string, source: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`${source}: cannot read '${file}' (${why})`);
+  }
 }

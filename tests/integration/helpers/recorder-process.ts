@@ -43,9 +43,13 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-recorder-'));
   const adminPassword = options.adminPassword === undefined ? 'secret' : options.adminPassword;
   const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
-  if (adminPassword !== null) args.push('--admin-password', adminPassword);
   args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
-  const child: ChildProcess = spawn('npm', args, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The admin password goes through the environment, as the README advises, so it never shows in `ps`.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.ARGUS_ADMIN_PASSWORD;
+  delete env.ARGUS_ADMIN_PASSWORD_FILE;
+  if (adminPassword !== null) env.ARGUS_ADMIN_PASSWORD = adminPassword;
+  const child: ChildProcess = spawn('npm', args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

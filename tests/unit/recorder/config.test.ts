@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/config';
 
@@ -27,5 +30,24 @@ describe('recorder configuration', () => {
     expect(() => parseConfig(['--http-port', 'eighty'], {}, defaults)).toThrow(/whole number/);
     expect(() => parseConfig(['--http-port', '70000'], {}, defaults)).toThrow(/out of range/);
     expect(() => parseConfig(['--admin-password', 'abc'], {}, defaults)).toThrow(/at least 4/);
+  });
+
+  it('reads the admin password from a file named by flag or variable, without the trailing newline', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-config-'));
+    try {
+      const file = path.join(dir, 'admin-password');
+      fs.writeFileSync(file, 'from file\n');
+      expect(parseConfig(['--admin-password-file', file], {}, defaults).adminPassword).toBe('from file');
+      expect(parseConfig([], { ARGUS_ADMIN_PASSWORD_FILE: file }, defaults).adminPassword).toBe('from file');
+      // The flag wins over the variable, as for every option.
+      expect(parseConfig(['--admin-password-file', file], { ARGUS_ADMIN_PASSWORD: 'from env' }, defaults).adminPassword).toBe('from file');
+      fs.writeFileSync(file, 'abc\r\n');
+      expect(() => parseConfig(['--admin-password-file', file], {}, defaults)).toThrow(/at least 4/);
+      const missing = path.join(dir, 'missing');
+      expect(() => parseConfig(['--admin-password-file', missing], {}, defaults)).toThrow(`--admin-password-file: cannot read '${missing}' (ENOENT)`);
+      expect(() => parseConfig([], { ARGUS_ADMIN_PASSWORD_FILE: dir }, defaults)).toThrow(/ARGUS_ADMIN_PASSWORD_FILE: cannot read .* \(EISDIR\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
