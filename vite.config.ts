@@ -9,10 +9,12 @@
  *   Rolldown and the worker answers from a production build.
  * - Shaders under shaders/ are imported as text with Vite's built-in `?raw`
  *   suffix (e.g. `import frag from '../../shaders/dewarp.frag?raw'`).
- * - The build writes dist/client/build-info.json ({ hash, date, user, host });
- *   the recorder reads it for GET /service/version. The same facts, plus the
- *   package version, reach the client as the `__ARGUS_BUILD__` constant
- *   (client hash and version on the version page).
+ * - The build writes dist/client/build-info.json ({ hash, date }, public like
+ *   every client file) and, outside the served folder,
+ *   dist/client-build-origin.json ({ user, host }): who built it and where is
+ *   shown only to signed-in users, through GET /service/version. The public
+ *   facts plus the package version reach the client as the `__ARGUS_BUILD__`
+ *   constant (client hash and version on the version page).
  * - `npm run dev` proxies /service (HTTP and WebSocket) and /ping to a
  *   recorder on 127.0.0.1:8080.
  *
@@ -23,15 +25,24 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { comlink } from 'vite-plugin-comlink';
 
+/** Public facts of the build: served as a client file and compiled into the client. */
 interface BuildFacts {
   hash: string;
   date: string;
+}
+
+/** Who built the client and on which machine: kept out of the served folder. */
+interface BuildOrigin {
   user: string;
   host: string;
 }
+
+/** Written beside the served folder (dist/client → dist/), where the recorder reads it. */
+const BUILD_ORIGIN_FILE = 'client-build-origin.json';
 
 function gitShortHash(): string {
   try {
@@ -52,23 +63,23 @@ function userName(): string {
   }
 }
 
-const facts: BuildFacts = {
-  hash: gitShortHash(),
-  date: new Date().toISOString(),
-  user: userName(),
-  host: os.hostname(),
-};
+const facts: BuildFacts = { hash: gitShortHash(), date: new Date().toISOString() };
+const origin: BuildOrigin = { user: userName(), host: os.hostname() };
 
 const packageVersion = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-/** Emits build-info.json beside index.html. */
+/** Emits build-info.json beside index.html and the build origin one folder up, out of what is served. */
 function buildInfoFile(): Plugin {
   return {
     name: 'argus-build-info',
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'build-info.json', source: `${JSON.stringify(facts, null, 2)}\n` });
+    },
+    writeBundle(options) {
+      if (!options.dir) return;
+      fs.writeFileSync(path.join(path.dirname(options.dir), BUILD_ORIGIN_FILE), `${JSON.stringify(origin, null, 2)}\n`);
     },
   };
 }

@@ -36,6 +36,10 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
 
   await systemRoutes(app, {
     version: services.version,
+    isSignedIn: (authorization) =>
+      authorization !== undefined &&
+      /^Bearer /i.test(authorization) &&
+      services.sessions.authenticate(authorization.slice(7).trim()) !== undefined,
     about: () => ({
       mode: 'single-server',
       version: services.version.basic.version,

@@ -1,8 +1,11 @@
 /**
  * What GET /service/version answers: the version from package.json, build
- * facts written by the client build (dist/client/build-info.json) or read
- * from git when running unbuilt, and with ?all=true the change log, EULA and
- * open-source acknowledgements as HTML. Computed once at start.
+ * facts written by the client build (dist/client/build-info.json, and who
+ * built it where in dist/client-build-origin.json, outside the served folder)
+ * or read from git and the OS when running unbuilt, and with ?all=true the
+ * change log, EULA and open-source acknowledgements as HTML. Computed once at
+ * start. The build user and host are for signed-in callers only
+ * (`withoutBuildOrigin` gives what anyone else sees).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,12 +54,31 @@ function gitHash(repoRoot: string): string {
   }
 }
 
-function readBuildFacts(repoRoot: string, clientDir: string): BuildFacts {
+/** Written by vite.config.ts one folder above the client (dist/), so it is never served. */
+const BUILD_ORIGIN_FILE = 'client-build-origin.json';
+
+function readJson<T>(file: string): Partial<T> {
   try {
-    return JSON.parse(fs.readFileSync(path.join(clientDir, 'build-info.json'), 'utf8')) as BuildFacts;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<T>;
   } catch {
-    return { hash: gitHash(repoRoot), date: new Date().toISOString(), user: os.userInfo().username, host: os.hostname() };
+    return {}; // not built (running from source) or an older build: fall back below
   }
+}
+
+function readBuildFacts(repoRoot: string, clientDir: string): BuildFacts {
+  const facts = readJson<BuildFacts>(path.join(clientDir, 'build-info.json'));
+  const origin = readJson<BuildFacts>(path.join(path.dirname(clientDir), BUILD_ORIGIN_FILE));
+  return {
+    hash: facts.hash ?? gitHash(repoRoot),
+    date: facts.date ?? new Date().toISOString(),
+    user: origin.user ?? facts.user ?? os.userInfo().username,
+    host: origin.host ?? facts.host ?? os.hostname(),
+  };
+}
+
+/** The same answer without who built the server and where, for callers not signed in. */
+export function withoutBuildOrigin(info: VersionInfo): VersionInfo {
+  return { ...info, buildInfo: { target: info.buildInfo.target, hash: info.buildInfo.hash } };
 }
 
 function acknowledgementsHtml(repoRoot: string, dependencies: Record<string, string>): string {

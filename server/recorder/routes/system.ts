@@ -1,9 +1,12 @@
 /** Liveness, version, server time and what the client needs before sign-in. */
 import type { FastifyInstance } from 'fastify';
 import type { PingResponse, ServerAbout, TimeExtendedResponse, TimeResponse, VersionInfo } from '../../shared/api';
+import { withoutBuildOrigin } from '../domain/version-info';
 
 export interface SystemRoutesDeps {
   version: { basic: VersionInfo; all: VersionInfo };
+  /** Whether an Authorization header belongs to a live session (the version call is public but says more to users). */
+  isSignedIn: (authorization: string | undefined) => boolean;
   about: () => ServerAbout;
   now?: () => number;
 }
@@ -29,7 +32,10 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps)
       config: { public: true },
       schema: { querystring: { type: 'object', properties: { all: { type: 'boolean' } } } },
     },
-    async (request) => (request.query.all ? deps.version.all : deps.version.basic),
+    async (request) => {
+      const info = request.query.all ? deps.version.all : deps.version.basic;
+      return deps.isSignedIn(request.headers.authorization) ? info : withoutBuildOrigin(info);
+    },
   );
 
   app.get('/service/about', { config: { public: true } }, async () => deps.about());

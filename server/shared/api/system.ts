@@ -71,7 +71,8 @@ export interface PingResponse {
 
 export interface VersionInfo {
   version: string;
-  buildInfo: { target: string; hash: string; user: string; host: string };
+  /** user and host (who built it, where) are given to signed-in callers only. */
+  buildInfo: { target: string; hash: string; user?: string; host?: string };
   buildDate: string;
   /** HTML, rendered by the version page. Present with ?all=true. */
   changelog?: string;
