@@ -124,7 +124,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const camerasStore = new CamerasStore(db);
   const cameras = new CamerasService({
     store: camerasStore,
-    prober: new MediaCameraProber(),
+    prober: new MediaCameraProber(mediaLog),
     ingest: motion.wrapIngest(ingest),
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
     retention: retentionOverrides,

@@ -5,17 +5,20 @@
  * RTSP: ffprobe of the URI (codec, size, rate) and one Fixed stream whose
  * General.Path is the URI's path.
  *
- * Failures become 422 errors with a code per cause (credentials refused,
- * unreachable, not an ONVIF service, no such stream, not H.264), so the
- * person sees what to fix. Nothing here spawns through a shell: ffprobe gets
- * the URI as one argument.
+ * Failures become 422 errors with a code per cause the person can fix
+ * (credentials refused, no such stream, not H.264). Every way of not getting
+ * through (port closed, something else than RTSP/ONVIF listening, no answer,
+ * wrong host, an answer the client cannot parse) gets one and the same
+ * 'camera-unreachable' reason, so the reply does not map a network's ports
+ * nor show internal error texts; the detail goes to the server log. Nothing
+ * here spawns through a shell: ffprobe gets the URI as one argument.
  *
  * Cost: a few hundred ms to a few s per camera (network round trips).
  */
 import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfiguration } from '../../shared/api';
 import { OnvifError, readOnvifCamera } from '../media/onvif-client';
 import { probeRtsp, RtspProbeError } from '../media/ingest/ffprobe';
-import { withCredentials } from '../media/ingest/rtsp-url';
+import { redactText, withCredentials } from '../media/ingest/rtsp-url';
 import { ApiError } from './api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';
 import { hostOf, type CleanConnection } from './cameras-validation';
@@ -42,24 +45,35 @@ export interface CameraProber {
   probe(driver: CameraDriver, connection: CleanConnection): Promise<ProbedCamera>;
 }
 
-const CODES: Record<string, string> = {
+/** Causes a reachable camera reports and the person can act on; their messages are our own texts. */
+const REPORTED_CODES: Record<string, string> = {
   unauthorized: 'camera-authentication-failed',
-  unreachable: 'camera-unreachable',
-  timeout: 'camera-unreachable',
-  'not-onvif': 'camera-not-onvif',
   'not-found': 'camera-stream-not-found',
   unsupported: 'camera-unsupported',
   'no-h264': 'camera-unsupported',
-  failed: 'camera-error',
 };
 
-/** A camera problem as the API error the person sees (422: the request was fine, the camera cannot be used). */
-export function cameraError(error: unknown): ApiError {
+/** The one answer for every way of not getting through to a camera. */
+export const CANNOT_CONNECT = { code: 'camera-unreachable', reason: 'Cannot connect to the camera. Check its address, port and that it is on.' };
+
+export interface CameraLog {
+  warn(message: string): void;
+}
+
+/**
+ * A camera problem as the API error the person sees (422: the request was
+ * fine, the camera cannot be used). Anything but a reported cause answers
+ * CANNOT_CONNECT; its detail goes to `log`.
+ */
+export function cameraError(error: unknown, log?: CameraLog, uri?: string): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof OnvifError || error instanceof RtspProbeError) {
-    return new ApiError(422, CODES[error.kind] ?? 'camera-error', error.message);
+  if ((error instanceof OnvifError || error instanceof RtspProbeError) && REPORTED_CODES[error.kind]) {
+    return new ApiError(422, REPORTED_CODES[error.kind]!, error.message);
   }
-  return new ApiError(422, 'camera-error', 'The camera could not be read.');
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const where = uri ? ` (${redactText(withoutCredentials(uri))})` : '';
+  log?.warn(`cannot connect to a camera${where}: ${redactText(detail).slice(0, 500)}`);
+  return new ApiError(422, CANNOT_CONNECT.code, CANNOT_CONNECT.reason);
 }
 
 /** The URI without any userinfo the camera may have put in it. */
@@ -122,11 +136,13 @@ async function probeGeneric(connection: CleanConnection): Promise<ProbedCamera> 
 }
 
 export class MediaCameraProber implements CameraProber {
+  constructor(private readonly log?: CameraLog) {}
+
   async probe(driver: CameraDriver, connection: CleanConnection): Promise<ProbedCamera> {
     try {
       return driver === 'ONVIF' ? await probeOnvif(connection) : await probeGeneric(connection);
     } catch (error) {
-      throw cameraError(error);
+      throw cameraError(error, this.log, connection.uri);
     }
   }
 }

@@ -304,7 +304,8 @@ export async function readOnvifCamera(connection: OnvifConnection, timeoutMs = O
       profiles.push({ token, name: asText(p.name) || token, streamUri, encoder, options });
     }
     if (profiles.length === 0) {
-      throw new OnvifError(rawProfiles.length === 0 ? 'failed' : 'no-h264', rawProfiles.length === 0
+      // Both are a reachable camera the recorder cannot use (not a connection failure).
+      throw new OnvifError('no-h264', rawProfiles.length === 0
         ? 'The camera reported no media profiles.'
         : 'The camera has no H.264 stream; only H.264 is supported.');
     }
