@@ -11,6 +11,7 @@ import type { RecorderConfig } from './config';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installRouteTable } from './plugins/route-table';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
 import type { RecorderServices } from './services';
 import { sessionRoutes } from './routes/sessions';
@@ -31,6 +32,8 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   installRouteTable(app);
   installValidators(app);
   installErrorHandling(app);
+  // Before the auth hook, so refused calls carry the headers too.
+  await installSecurityHeaders(app, { embedOrigins: config.embedOrigins });
   installAuth(app, services.sessions);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 

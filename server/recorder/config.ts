@@ -23,13 +23,18 @@ export interface RecorderConfig {
   /** Folder of the built client served at '/'. */
   clientDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Origins (scheme://host[:port]) whose pages may show the client in a frame, besides the recorder's own. */
+  embedOrigins: string[];
 }
 
 interface OptionSpec {
   flag: string;
   env: string;
-  /** 'file': the value names a file whose contents (trailing newlines trimmed) are the option's value. */
-  kind: 'int' | 'string' | 'file';
+  /**
+   * 'file': the value names a file whose contents (trailing newlines trimmed) are the option's value.
+   * 'origins': a comma-separated list of web origins.
+   */
+  kind: 'int' | 'string' | 'file' | 'origins';
   key: keyof RecorderConfig;
 }
 
@@ -45,6 +50,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--cleaner-threshold', env: 'ARGUS_CLEANER_THRESHOLD', kind: 'int', key: 'cleanerThresholdPercent' },
   { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
+  { flag: '--embed-origins', env: 'ARGUS_EMBED_ORIGINS', kind: 'origins', key: 'embedOrigins' },
 ];
 
 export const OPTION_HELP = OPTIONS.map((o) => `${o.flag} (${o.env})`).join('\n');
@@ -63,6 +69,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     cleanerThresholdPercent: 90,
     clientDir: path.join(repoRoot, 'dist', 'client'),
     logLevel: 'warn',
+    embedOrigins: [],
   };
 }
 
@@ -75,6 +82,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
         throw new ConfigError(`${source} must be a whole number, got '${raw}'`);
       }
       (config[spec.key] as number) = value;
+    } else if (spec.kind === 'origins') {
+      (config[spec.key] as string[]) = parseOrigins(raw, source);
     } else if (spec.kind === 'file') {
       (config[spec.key] as string) = readSecretFile(raw, source);
     } else {
@@ -117,4 +126,29 @@ function readSecretFile(file: string, source: string): string {
     const why = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new ConfigError(`${source}: cannot read '${file}' (${why})`);
   }
+}
+
+/**
+ * 'https://a.example, http://b.example:8080' as exact origins. Anything else
+ * (a path, a wildcard, a quote) is refused: the list goes into the
+ * Content-Security-Policy header as it is.
+ */
+function parseOrigins(raw: string, source: string): string[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      const origin = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined;
+      if (!origin || (item !== origin && item !== `${origin}/`)) {
+        throw new ConfigError(`${source}: '${item}' is not an origin like https://intranet.example or http://10.0.0.5:8080`);
+      }
+      return origin;
+    });
 }

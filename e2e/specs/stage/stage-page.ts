@@ -47,9 +47,12 @@ export class StagePage {
     await this.page.mouse.move(0, 0);
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const png = await this.tile(name).locator('.tile-media').screenshot();
-    // The browser decodes the screenshot; the strip is read here.
+    // The browser decodes the screenshot (as an image: the page's CSP allows data: pictures, not fetches); the strip is read here.
     const picture = await this.page.evaluate(async (base64) => {
-      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const bitmap = await createImageBitmap(image);
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const context = canvas.getContext('2d')!;
       context.drawImage(bitmap, 0, 0);

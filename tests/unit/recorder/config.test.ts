@@ -50,4 +50,16 @@ describe('recorder configuration', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads embed origins as a comma-separated list of exact origins and refuses anything else', () => {
+    expect(parseConfig([], {}, defaults).embedOrigins).toEqual([]);
+    expect(parseConfig(['--embed-origins', 'https://intranet.example, http://10.0.0.5:8080/'], {}, defaults).embedOrigins).toEqual([
+      'https://intranet.example',
+      'http://10.0.0.5:8080',
+    ]);
+    expect(parseConfig([], { ARGUS_EMBED_ORIGINS: 'https://a.example' }, defaults).embedOrigins).toEqual(['https://a.example']);
+    for (const bad of ['*', 'intranet.example', 'https://a.example/page', "https://a.example 'unsafe-inline'", 'ftp://a.example', 'https://a.example;script-src *']) {
+      expect(() => parseConfig(['--embed-origins', bad], {}, defaults), bad).toThrow(/is not an origin/);
+    }
+  });
 });

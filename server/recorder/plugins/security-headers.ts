@@ -1,0 +1,56 @@
+/**
+ * Security headers on every reply (client files, API, errors), through
+ * @fastify/helmet:
+ * - Content-Security-Policy fitted to the built client: scripts and module
+ *   workers only from this origin; pictures also from blob: and data: (object
+ *   URLs of snapshots, inline icons); media from blob:; connections (fetch and
+ *   WebSocket) to this origin ('self' covers ws:/wss: of the same host in
+ *   CSP 3); inline style attributes allowed, because the UI libraries position
+ *   popovers with them; no plugins, no <base> elsewhere, forms post here only.
+ * - Framing: frame-ancestors 'self' plus the configured embed origins
+ *   (--embed-origins), so the embeddable player works on those sites only.
+ *   X-Frame-Options (which cannot name other origins) is sent as SAMEORIGIN
+ *   only when no embed origin is configured.
+ * - X-Content-Type-Options nosniff, Referrer-Policy no-referrer.
+ *
+ * Left out on purpose: upgrade-insecure-requests and HSTS (the recorder is
+ * usually reached over plain HTTP on a LAN address; both would break it), and
+ * the cross-origin opener/resource policies (the embedded player talks to the
+ * page around it).
+ *
+ * Cost: a few constant headers per reply.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** The Content-Security-Policy directives, as helmet takes them. */
+export function contentSecurityDirectives(embedOrigins: readonly string[]): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'blob:', 'data:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'", ...embedOrigins],
+  };
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, options: { embedOrigins: readonly string[] }): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(options.embedOrigins) },
+    xFrameOptions: options.embedOrigins.length === 0 ? { action: 'sameorigin' } : false,
+    xContentTypeOptions: true,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
