@@ -52,6 +52,7 @@ describe('security headers', () => {
       const csp = directives(reply.headers.get('content-security-policy'));
       expect(csp.get('default-src'), what).toEqual(["'self'"]);
       expect(csp.get('script-src'), what).toEqual(["'self'"]);
+      expect(csp.get('style-src'), what).toEqual(["'self'"]);
       expect(csp.get('object-src'), what).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), what).toEqual(["'self'"]);
       expect(csp.has('upgrade-insecure-requests'), what).toBe(false);
