@@ -45,6 +45,15 @@ describe('RtspCredentials', () => {
     expect(checks()).toBe(2);
   });
 
+  it('answers requests arriving together with the same password from one check, none throttled', async () => {
+    const { credentials, checks } = setup();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => credentials.check({ username: 'alice', password: 'pw' }, '10.0.0.1')),
+    );
+    expect(replies.every((reply) => reply.ok)).toBe(true);
+    expect(checks()).toBe(1);
+  });
+
   it('never caches a wrong password and throttles repeated failures', async () => {
     const { credentials, checks } = setup();
     const wrong = { username: 'alice', password: 'nope' };

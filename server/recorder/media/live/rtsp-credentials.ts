@@ -6,7 +6,10 @@
  * RTSP clients send credentials on every request (DESCRIBE, SETUP x n, PLAY),
  * so a successful check is remembered for a minute as a SHA-256 of the pair;
  * failures are never cached and go through the sign-in throttle (keyed by
- * username and client address, like web sign-in). A changed
+ * username and client address, like web sign-in). Requests arriving together
+ * with the same credentials (a player opening several streams) share one
+ * check, so they neither repeat the hash nor use up the throttle's allowance
+ * before the first check has answered. A changed
  * password keeps working over RTSP until its cache entry expires. Digest
  * authentication is not offered: it needs the clear password or a stored
  * digest of it, and the recorder keeps only scrypt hashes.
@@ -26,6 +29,8 @@ export type RtspAuthResult = { ok: true; user: User } | { ok: false; reason: 'mi
 export class RtspCredentials {
   /** sha256(username, password) → user id and expiry. */
   private readonly cache = new Map<string, { userId: string; expiresMs: number }>();
+  /** sha256(username, password) → the password check under way for it. */
+  private readonly pending = new Map<string, Promise<User | 'throttled' | undefined>>();
 
   constructor(
     private readonly deps: { users: UsersService; sessions: SessionsService; throttle: SignInThrottle },
@@ -46,6 +51,14 @@ export class RtspCredentials {
     const cached = this.cachedUser(username, password);
     if (cached) return cached;
     const key = cacheKey(username, password);
+    const underway = this.pending.get(key);
+    if (underway) return underway;
+    const check = this.checkPassword(key, username, password, address).finally(() => this.pending.delete(key));
+    this.pending.set(key, check);
+    return check;
+  }
+
+  private async checkPassword(key: string, username: string, password: string, address: string): Promise<User | 'throttled' | undefined> {
     // Counted before the slow check, so parallel RTSP requests get no more tries than a sequence.
     if (this.deps.throttle.reserve(username, address) > 0) return 'throttled';
     const user = await this.deps.users.authenticate(username, password);
