@@ -59,9 +59,9 @@ function dropCaches(): boolean {
   }
 }
 
-async function exportOnce(url: string): Promise<{ seconds: number; bytes: number; firstByteMs: number }> {
+async function exportOnce(url: string, token: string): Promise<{ seconds: number; bytes: number; firstByteMs: number }> {
   const t0 = performance.now();
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}: ${await response.text()}`);
   let firstByteMs = 0;
   let bytes = 0;
@@ -83,15 +83,15 @@ async function main() {
   const recorder = await startRecorder({ dataDir });
   try {
     const token = await signIn(recorder.baseUrl, 'admin', 'secret');
-    const base = `${recorder.baseUrl}/service/streams/${hour.streamId}/export?start=${hour.startMs}&stop=${hour.startMs + MINUTES * SEGMENT_MS}&sid=${token}`;
+    const base = `${recorder.baseUrl}/service/streams/${hour.streamId}/export?start=${hour.startMs}&stop=${hour.startMs + MINUTES * SEGMENT_MS}`;
     const rows: Array<Record<string, string | number>> = [];
     for (const format of ['mkv', 'mov'] as const) {
       const cases: Array<'warm' | 'cold'> = ['warm'];
       if (dropCaches()) cases.push('cold');
       for (const cache of cases) {
         if (cache === 'cold') dropCaches();
-        else await exportOnce(`${base}&format=${format}`); // fill the page cache
-        const run = await exportOnce(`${base}&format=${format}`);
+        else await exportOnce(`${base}&format=${format}`, token); // fill the page cache
+        const run = await exportOnce(`${base}&format=${format}`, token);
         rows.push({
           format,
           cache,

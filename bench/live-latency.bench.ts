@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { launchChromium, probePage, type BrowserProbe, waitFor } from '../tests/integration/live/helpers/browser-probe';
 import { startLiveRig } from '../tests/integration/live/helpers/live-rig';
+import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { percentile, printTable, writeResults } from './lib/report';
 
 const SAMPLING_MS = 8_000;
@@ -51,10 +52,11 @@ async function main(): Promise<void> {
   const rig = await startLiveRig();
   const browser = await launchChromium();
   try {
-    const wsUrl = `${rig.baseUrl.replace('http', 'ws')}/service/streams/webrtc?sid=${encodeURIComponent(rig.token)}`;
+    // Each signalling socket opens with a single-use ticket.
+    const wsUrl = async () => `${rig.baseUrl.replace('http', 'ws')}/service/streams/webrtc?ticket=${await ticketFor(rig.baseUrl, rig.token, 'webrtc')}`;
     const webRtc = async () => {
       const probe = await probePage(browser, rig.baseUrl);
-      await probe.playWebRtc(wsUrl, { streamId: rig.streamId, time: 0 }, 100);
+      await probe.playWebRtc(await wsUrl(), { streamId: rig.streamId, time: 0 }, 100);
       return probe;
     };
     const lowBandwidth = async () => {

@@ -162,7 +162,7 @@ async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
           rate: run.fps,
         })
         .catch(() => null); // a session the recorder could not start leaves its tiles blank, as it would for a user
-      if (lease) tiles.push(startNaiveTile(img, liveApi.lowBandwidthSocketUrl(lease.id, run.token)));
+      if (lease) tiles.push(startNaiveTile(img, await liveApi.lowBandwidthSocketUrl(lease.id)));
       return lease;
     }),
   );

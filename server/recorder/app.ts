@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
 import type { RecorderServices } from './services';
 import { sessionRoutes } from './routes/sessions';
+import { ticketRoutes } from './routes/tickets';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 
@@ -34,15 +35,14 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   installErrorHandling(app);
   // Before the auth hook, so refused calls carry the headers too.
   await installSecurityHeaders(app, { embedOrigins: config.embedOrigins });
-  installAuth(app, services.sessions);
+  // The websocket plugin first: its onRequest hook marks an upgrade so that a
+  // refused one (401/403 from the access check) has its socket closed after
+  // the reply; the other way round every refused upgrade left a socket open.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  installAuth(app, { sessions: services.sessions, tickets: services.tickets });
 
   await systemRoutes(app, {
     version: services.version,
-    isSignedIn: (authorization) =>
-      authorization !== undefined &&
-      /^Bearer /i.test(authorization) &&
-      services.sessions.authenticate(authorization.slice(7).trim()) !== undefined,
     about: () => ({
       mode: 'single-server',
       version: services.version.basic.version,
@@ -56,14 +56,23 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   });
   await sessionRoutes(app, services);
   await userRoutes(app, services);
+  await ticketRoutes(app, services);
   for (const register of services.extraRoutes) await register(app);
 
-  if (fs.existsSync(config.clientDir)) {
-    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: ['index.html'], maxAge: 0 });
-  } else {
-    app.get('/', async (_request, reply) =>
-      reply.type('text/plain').send('The client is not built. Run `npm run build` (npm start does it for you).'),
-    );
-  }
+  // The client's files are public (the sign-in page must load); the static plugin's own routes get that rule here.
+  await app.register(async (client) => {
+    client.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    if (fs.existsSync(config.clientDir)) {
+      await client.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: ['index.html'], maxAge: 0 });
+    } else {
+      // The same route shape the static plugin has, so the route table does not depend on whether the client is built.
+      client.get('/*', async (request, reply) => {
+        if (request.url !== '/') return reply.callNotFound();
+        return reply.type('text/plain').send('The client is not built. Run `npm run build` (npm start does it for you).');
+      });
+    }
+  });
   return app;
 }

@@ -13,12 +13,11 @@ import { generatePassword } from './domain/passwords';
 import { SessionsService } from './domain/sessions';
 import { SettingsStore } from './domain/settings';
 import { SignInThrottle } from './domain/sign-in-throttle';
+import { TicketIssuer } from './domain/tickets';
 import { UsersService } from './domain/users';
 import { loadVersionInfo } from './domain/version-info';
 import { layoutRoutesFor } from './routes/layouts';
 import { DiskService } from './domain/disk-service';
-import { ExportAuthenticator } from './domain/export-auth';
-import { RecorderJwt } from './domain/export-jwt';
 import { ExportService } from './domain/export-service';
 import { PtzPresetNames } from './domain/ptz-preset-names';
 import { PtzService } from './domain/ptz-service';
@@ -58,6 +57,7 @@ export interface RecorderServices {
   users: UsersService;
   sessions: SessionsService;
   throttle: SignInThrottle;
+  tickets: TicketIssuer;
   settings: SettingsStore;
   version: { basic: VersionInfo; all: VersionInfo };
   extraRoutes: Array<(app: FastifyInstance) => Promise<void>>;
@@ -78,6 +78,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     users,
     sessions,
     throttle: new SignInThrottle(),
+    tickets: new TicketIssuer(sessions),
     settings: new SettingsStore(db),
     version: loadVersionInfo(repoRoot, config.clientDir),
     extraRoutes: [],
@@ -94,15 +95,12 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex);
   const retentionOverrides = new RetentionOverrides(db);
   await reconcileArchives(retentionIndex, { db });
-  const jwt = new RecorderJwt(services.settings);
-  jwt.secret();
   const exports = new ExportService({
     archives: archiveIndex,
     streams: catalog,
     archiveRoot: archiveIndex.archiveRoot,
     maxExportHours: () => config.maxExportHours,
   });
-  const exportAuth = new ExportAuthenticator(sessions, users, jwt);
   const ptzClients = new OnvifPtzClients();
   const presetNames = new PtzPresetNames(db);
   const ptz = new PtzService(catalog, ptzClients, presetNames);
@@ -111,7 +109,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const cleaner = new RetentionCleaner({ ...retention, db, thresholdPercent: config.cleanerThresholdPercent });
   cleaner.start();
   services.onClose.push(() => cleaner.stop());
-  services.extraRoutes.push((app) => exportRoutes(app, { exports, exportAuth }));
+  services.extraRoutes.push((app) => exportRoutes(app, { exports }));
   services.extraRoutes.push((app) => ptzRoutes(app, { ptz }));
   services.extraRoutes.push((app) => diskRoutes(app, { disk }));
 

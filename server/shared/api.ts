@@ -11,3 +11,4 @@ export type * from './api/stages';
 export type * from './api/operations';
 export type * from './api/cameras';
 export type * from './api/events';
+export type * from './api/tickets';

@@ -1,11 +1,20 @@
 /**
  * Live video calls (spec 7): low-bandwidth stream sessions (create, read,
  * delete), the socket addresses for low-bandwidth pictures and WebRTC
- * signalling (browsers cannot set headers on a WebSocket, so the session
- * token goes in ?sid=), and stream pictures, fetched as Blobs through the
+ * signalling (browsers cannot set headers on a WebSocket, and a session
+ * token must never sit in a URL, so each address carries a single-use ticket
+ * asked for just before the socket opens), and stream pictures, fetched as Blobs through the
  * images queue (spec 7: at most 3 at once, dropped on a location change).
  */
-import type { Archive, ArchivesResponse, CreateLowBandwidthStreamRequest, CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../server/shared/api';
+import type {
+  Archive,
+  ArchivesResponse,
+  CreateLowBandwidthStreamRequest,
+  CreateLowBandwidthStreamResponse,
+  LowBandwidthStream,
+  TicketRequest,
+  TicketResponse,
+} from '../../server/shared/api';
 import { http } from './http';
 import { withQuery } from './request-url';
 
@@ -14,15 +23,21 @@ function socketOrigin(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
+async function ticket(request: TicketRequest): Promise<string> {
+  return (await http.post<TicketResponse>('/service/tickets', request)).ticket;
+}
+
 export const liveApi = {
   createLowBandwidthStream: (request: CreateLowBandwidthStreamRequest) =>
     http.post<CreateLowBandwidthStreamResponse>('/service/low-bandwidth/streams', request),
   lowBandwidthStream: (id: string) => http.get<LowBandwidthStream>(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`),
   deleteLowBandwidthStream: (id: string) => http.delete(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`),
 
-  lowBandwidthSocketUrl: (id: string, token: string) =>
-    `${socketOrigin()}${withQuery(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, { sid: token })}`,
-  webRtcSocketUrl: (token: string) => `${socketOrigin()}${withQuery('/service/streams/webrtc', { sid: token })}`,
+  /** The picture socket of a low-bandwidth session, with a fresh single-use ticket. */
+  lowBandwidthSocketUrl: async (id: string) =>
+    `${socketOrigin()}${withQuery(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, { ticket: await ticket({ scope: 'low-bandwidth', resource: id }) })}`,
+  /** The WebRTC signalling socket, with a fresh single-use ticket. */
+  webRtcSocketUrl: async () => `${socketOrigin()}${withQuery('/service/streams/webrtc', { ticket: await ticket({ scope: 'webrtc' }) })}`,
 
   /** The first `take` segments of a stream that end at or after `startMs`, through the archives queue (spec 7: 2 at once). */
   archivesFrom: async (streamId: string, startMs: number, take = 1): Promise<Archive[]> =>

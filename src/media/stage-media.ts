@@ -161,10 +161,7 @@ export class StageMedia {
       streamId: options.streamId,
       worker,
       sessions: this.sessions,
-      socketUrl: (id) => {
-        const token = this.options.getToken();
-        return token ? liveApi.lowBandwidthSocketUrl(id, token) : null;
-      },
+      socketUrl: async (id) => (this.options.getToken() ? liveApi.lowBandwidthSocketUrl(id) : null),
       ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
       size: () => ({ ...options.size(), pixelRatio: pixelRatio() }),
     });
@@ -173,10 +170,7 @@ export class StageMedia {
       streamId: options.streamId,
       video: elements.video,
       host: this.pool.host,
-      socketUrl: () => {
-        const token = this.options.getToken();
-        return token ? liveApi.webRtcSocketUrl(token) : null;
-      },
+      socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl() : null),
     });
     return new StagePlayer({
       sources: { lowbandwidth: lowBandwidth, webrtc },

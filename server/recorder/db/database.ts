@@ -39,6 +39,8 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten, so a copy of the file does not keep a removed secret in free pages.
+  db.pragma('secure_delete = ON');
   migrate(db);
   return db;
 }

@@ -54,6 +54,18 @@ export class SessionsService {
     const row = this.db
       .prepare('SELECT id, user_id, expires_ms FROM sessions WHERE token_hash = ?')
       .get(hashToken(token)) as { id: string; user_id: string; expires_ms: number } | undefined;
+    return this.live(row);
+  }
+
+  /** The live session with this id (a ticket names its session by id), or undefined. */
+  authenticateId(id: string): AuthenticatedSession | undefined {
+    const row = this.db.prepare('SELECT id, user_id, expires_ms FROM sessions WHERE id = ?').get(id) as
+      | { id: string; user_id: string; expires_ms: number }
+      | undefined;
+    return this.live(row);
+  }
+
+  private live(row: { id: string; user_id: string; expires_ms: number } | undefined): AuthenticatedSession | undefined {
     if (!row) return undefined;
     if (row.expires_ms <= this.now()) {
       this.db.prepare('DELETE FROM sessions WHERE id = ?').run(row.id);

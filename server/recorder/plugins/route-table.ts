@@ -31,7 +31,10 @@ export function installRouteTable(app: FastifyInstance): void {
       table.push({
         method: method.toUpperCase(),
         url: route.url,
-        config: (route.config ?? {}) as FastifyContextConfig,
+        // Read when asked: a plugin's own onRoute hook (which runs after this one) may still set the config.
+        get config() {
+          return (route.config ?? {}) as FastifyContextConfig;
+        },
         schema: route.schema,
         websocket: Boolean((route as { websocket?: boolean }).websocket),
       });

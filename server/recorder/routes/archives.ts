@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ArchivesPerDayResponse, ArchivesResponse } from '../../shared/api';
 import type { ArchiveQueries, ArchivesQuery, PerDayQuery } from '../media/archive-queries';
-import { requireAbility } from '../plugins/auth';
 
 export interface ArchiveRoutesDeps {
   archiveQueries: ArchiveQueries;
@@ -27,16 +26,14 @@ const perDayQuery = {
 } as const;
 
 export async function archiveRoutes(app: FastifyInstance, deps: ArchiveRoutesDeps): Promise<void> {
-  app.get<{ Querystring: ArchivesQuery }>('/service/archives', { schema: { querystring: listQuery } }, async (request): Promise<ArchivesResponse> => {
-    requireAbility(request, 'playback');
+  app.get<{ Querystring: ArchivesQuery }>('/service/archives', { config: { access: 'playback' }, schema: { querystring: listQuery } }, async (request): Promise<ArchivesResponse> => {
     return { data: { archives: deps.archiveQueries.list(request.query) } };
   });
 
   app.get<{ Querystring: PerDayQuery }>(
     '/service/archives/per-day',
-    { schema: { querystring: perDayQuery } },
+    { config: { access: 'playback' }, schema: { querystring: perDayQuery } },
     async (request): Promise<ArchivesPerDayResponse> => {
-      requireAbility(request, 'playback');
       return deps.archiveQueries.perDay(request.query);
     },
   );

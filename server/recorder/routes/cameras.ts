@@ -8,16 +8,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CamerasResponse, RegisterCameraRequest, UpdateCameraRequest } from '../../shared/api';
 import type { CamerasService, Viewer } from '../domain/cameras';
 import { hostWithoutPort } from '../domain/cameras-serialize';
-import { requireAbility } from '../plugins/auth';
-import type { Ability } from '../../shared/roles';
+import { sessionOf } from '../plugins/auth';
 
 export interface CameraRoutesDeps {
   cameras: CamerasService;
 }
 
-/** The caller's role (checked against `ability`) and the host they reached us at. */
-export function viewerOf(request: FastifyRequest, ability: Ability): Viewer {
-  const session = requireAbility(request, ability);
+/** The caller's role and the host they reached us at (the route's access rule has already checked the role). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const session = sessionOf(request);
   return { role: session.user.role, host: hostWithoutPort(request.headers.host) };
 }
 
@@ -69,33 +68,31 @@ const updateSchema = {
 } as const;
 
 export async function cameraRoutes(app: FastifyInstance, deps: CameraRoutesDeps): Promise<void> {
-  app.get('/service/cameras', async (request): Promise<CamerasResponse> => {
-    return { data: { cameras: deps.cameras.list(viewerOf(request, 'live')) } };
+  app.get('/service/cameras', { config: { access: 'live' } }, async (request): Promise<CamerasResponse> => {
+    return { data: { cameras: deps.cameras.list(viewerOf(request)) } };
   });
 
-  app.get<{ Params: { id: string } }>('/service/cameras/:id', { schema: { params: idParams } }, async (request) =>
-    deps.cameras.get(request.params.id, viewerOf(request, 'live')),
+  app.get<{ Params: { id: string } }>('/service/cameras/:id', { config: { access: 'live' }, schema: { params: idParams } }, async (request) =>
+    deps.cameras.get(request.params.id, viewerOf(request)),
   );
 
-  app.post<{ Body: RegisterCameraRequest }>('/service/cameras', { schema: { body: registerSchema } }, async (request, reply) => {
-    const camera = await deps.cameras.register(request.body, viewerOf(request, 'configure-cameras'));
+  app.post<{ Body: RegisterCameraRequest }>('/service/cameras', { config: { access: 'configure-cameras' }, schema: { body: registerSchema } }, async (request, reply) => {
+    const camera = await deps.cameras.register(request.body, viewerOf(request));
     return reply.status(201).send(camera);
   });
 
   app.patch<{ Params: { id: string }; Body: UpdateCameraRequest }>(
     '/service/cameras/:id',
-    { schema: { params: idParams, body: updateSchema } },
-    async (request) => deps.cameras.update(request.params.id, request.body, viewerOf(request, 'configure-cameras')),
+    { config: { access: 'configure-cameras' }, schema: { params: idParams, body: updateSchema } },
+    async (request) => deps.cameras.update(request.params.id, request.body, viewerOf(request)),
   );
 
-  app.delete<{ Params: { id: string } }>('/service/cameras/:id', { schema: { params: idParams } }, async (request, reply) => {
-    viewerOf(request, 'configure-cameras');
+  app.delete<{ Params: { id: string } }>('/service/cameras/:id', { config: { access: 'configure-cameras' }, schema: { params: idParams } }, async (request, reply) => {
     await deps.cameras.delete(request.params.id);
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/service/cameras/:id/verify', { schema: { params: idParams } }, async (request) => {
-    viewerOf(request, 'configure-cameras');
+  app.get<{ Params: { id: string } }>('/service/cameras/:id/verify', { config: { access: 'configure-cameras' }, schema: { params: idParams } }, async (request) => {
     return deps.cameras.verify(request.params.id);
   });
 }

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DiscoveredCamerasResponse } from '../../shared/api';
 import type { CamerasService } from '../domain/cameras';
-import { requireAbility } from '../plugins/auth';
 
 export interface DiscoveryRoutesDeps {
   cameras: CamerasService;
@@ -19,9 +18,8 @@ const discoveryQuery = {
 export async function discoveryRoutes(app: FastifyInstance, deps: DiscoveryRoutesDeps): Promise<void> {
   app.get<{ Querystring: { ip?: string; url?: string } }>(
     '/service/discoverable/cameras',
-    { schema: { querystring: discoveryQuery } },
+    { config: { access: 'configure-cameras' }, schema: { querystring: discoveryQuery } },
     async (request): Promise<DiscoveredCamerasResponse> => {
-      requireAbility(request, 'configure-cameras');
       return { data: { cameras: await deps.cameras.discover(request.query) } };
     },
   );

@@ -8,20 +8,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { CamerasDiskUsageResponse, DiskUtilization } from '../../shared/api';
 import type { DiskService } from '../domain/disk-service';
-import { requireAbility } from '../plugins/auth';
 
 export interface DiskRoutesDeps {
   disk: DiskService;
 }
 
 export async function diskRoutes(app: FastifyInstance, deps: DiskRoutesDeps): Promise<void> {
-  app.get('/service/server/utilization/disk', async (request): Promise<DiskUtilization> => {
-    requireAbility(request, 'system-report');
+  app.get('/service/server/utilization/disk', { config: { access: 'system-report' } }, async (): Promise<DiskUtilization> => {
     return deps.disk.utilization();
   });
 
-  app.get('/service/cameras/disk-usage', async (request): Promise<CamerasDiskUsageResponse> => {
-    requireAbility(request, 'configure-cameras');
+  app.get('/service/cameras/disk-usage', { config: { access: 'configure-cameras' } }, async (): Promise<CamerasDiskUsageResponse> => {
     return deps.disk.camerasUsage();
   });
 }

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { EventsHistogramResponse, MotionEventsResponse } from '../../shared/api';
 import type { EventListQuery, HistogramQuery } from '../domain/events-query';
 import type { EventsService } from '../domain/events-service';
-import { requireAbility } from '../plugins/auth';
 
 export interface EventRoutesDeps {
   events: EventsService;
@@ -36,18 +35,16 @@ const listQuery = {
 export async function eventRoutes(app: FastifyInstance, deps: EventRoutesDeps): Promise<void> {
   app.get<{ Querystring: HistogramQuery }>(
     '/service/events/camera-stream/histogram',
-    { schema: { querystring: histogramQuery } },
+    { config: { access: 'playback' }, schema: { querystring: histogramQuery } },
     async (request): Promise<EventsHistogramResponse> => {
-      requireAbility(request, 'playback');
       return deps.events.histogram(request.query);
     },
   );
 
   app.get<{ Querystring: EventListQuery }>(
     '/service/events/camera-stream',
-    { schema: { querystring: listQuery } },
+    { config: { access: 'playback' }, schema: { querystring: listQuery } },
     async (request): Promise<MotionEventsResponse> => {
-      requireAbility(request, 'playback');
       return deps.events.list(request.query);
     },
   );

@@ -1,27 +1,25 @@
 /**
  * Export API (spec 7): HEAD and GET /service/streams/{id}/export?start=&stop=
- * [&format=mkv|mov][&sid=|&jwt=]. The route is public to the session hook
- * because a download opened in a new window carries no Authorization header:
- * it authenticates here by Bearer, `sid` or `jwt` and requires the 'export'
- * ability. GET streams the remuxed file as an attachment; HEAD answers 200 or
- * 404 'no archives in the region'. Query values are taken as text and checked
- * by the domain, so a bad time gets a precise reason.
+ * [&format=mkv|mov][&ticket=]. Needs the 'export' ability. A download opened
+ * in a new window carries no Authorization header, so it opens with an
+ * export ticket for the one stream (POST /service/tickets) instead of a
+ * session token or a long-lived JWT in the URL. GET streams the remuxed file
+ * as an attachment; HEAD answers 200 or 404 'no archives in the region'.
+ * Query values are taken as text and checked by the domain, so a bad time
+ * gets a precise reason.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ExportAuthenticator } from '../domain/export-auth';
 import type { ExportService } from '../domain/export-service';
 
 export interface ExportRoutesDeps {
   exports: ExportService;
-  exportAuth: ExportAuthenticator;
 }
 
 interface ExportQuerystring {
   start?: string;
   stop?: string;
   format?: string;
-  sid?: string;
-  jwt?: string;
+  ticket?: string;
   cb?: string;
 }
 
@@ -31,17 +29,11 @@ const schema = {
   querystring: {
     type: 'object',
     // Unknown query fields (e.g. the client's cache buster) are ignored, not refused.
-    properties: { start: text, stop: text, format: text, sid: text, jwt: text, cb: text },
+    properties: { start: text, stop: text, format: text, ticket: text, cb: text },
   },
 } as const;
 
 type ExportRequest = FastifyRequest<{ Params: { id: string }; Querystring: ExportQuerystring }>;
-
-function credentials(request: ExportRequest) {
-  const header = request.headers.authorization;
-  const bearer = header && /^Bearer /i.test(header) ? header.slice(7).trim() : undefined;
-  return { bearer, sid: request.query.sid, jwt: request.query.jwt };
-}
 
 const raw = (request: ExportRequest) => ({
   streamId: request.params.id,
@@ -51,13 +43,12 @@ const raw = (request: ExportRequest) => ({
 });
 
 export async function exportRoutes(app: FastifyInstance, deps: ExportRoutesDeps): Promise<void> {
-  const config = { public: true };
+  const config = { access: 'export', ticket: { scope: 'export', param: 'id' } } as const;
 
   app.head<{ Params: { id: string }; Querystring: ExportQuerystring }>(
     '/service/streams/:id/export',
     { config, schema },
     async (request, reply) => {
-      await deps.exportAuth.exporter(credentials(request));
       deps.exports.check(raw(request));
       return reply.status(200).header('cache-control', 'no-store').send();
     },
@@ -67,7 +58,6 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportRoutesDeps)
     '/service/streams/:id/export',
     { config, schema, exposeHeadRoute: false },
     async (request, reply) => {
-      await deps.exportAuth.exporter(credentials(request));
       const download = await deps.exports.open(raw(request));
       return reply
         .header('content-type', download.contentType)

@@ -1,8 +1,8 @@
 /**
  * Stream pictures (spec 7 frame URLs): GET /service/streams/{id}/frame
  * ?time=&width=&height=&fallback=&cb= answers a JPEG, live (time absent or
- * 0) or at a past time. Images are loaded by <img> tags, so the token may
- * come as ?sid=. `cb` is the client's cache buster and is ignored; live
+ * 0) or at a past time. An <img> cannot send a header, so the picture also
+ * opens with a frame ticket (?ticket=) for its stream. `cb` is the client's cache buster and is ignored; live
  * pictures are never cached, past ones may be (they cannot change).
  */
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +27,7 @@ const schema = {
       height: { type: 'integer', minimum: 0, maximum: 16384 },
       fallback: { type: 'boolean' },
       cb: { type: 'string', maxLength: 64 },
-      sid: { type: 'string', maxLength: 256 },
+      ticket: { type: 'string', maxLength: 128 },
     },
   },
 } as const;
@@ -35,7 +35,7 @@ const schema = {
 export async function frameRoutes(app: FastifyInstance, deps: { frames: JpegFrames }): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: FrameQuery }>(
     '/service/streams/:id/frame',
-    { schema, config: { queryToken: true } },
+    { schema, config: { access: 'live', ticket: { scope: 'frame', param: 'id' } } },
     async (request, reply) => {
       const user = sessionOf(request).user;
       const timeMs = request.query.time ?? 0;

@@ -85,22 +85,22 @@ function actorOf(request: Parameters<typeof sessionOf>[0]): LayoutActor {
 }
 
 export async function layoutRoutes(app: FastifyInstance, deps: LayoutRoutesDeps): Promise<void> {
-  app.get('/service/layouts', async (request): Promise<LayoutsResponse> => {
+  app.get('/service/layouts', { config: { access: 'signed-in' } }, async (request): Promise<LayoutsResponse> => {
     return { data: { layouts: deps.layouts.list(actorOf(request)) } };
   });
 
-  app.post<{ Body: CreateLayoutRequest }>('/service/layouts', { schema: { body: createSchema } }, async (request, reply) => {
+  app.post<{ Body: CreateLayoutRequest }>('/service/layouts', { config: { access: 'signed-in' }, schema: { body: createSchema } }, async (request, reply) => {
     const layout = deps.layouts.create(actorOf(request), request.body);
     return reply.status(201).send(layout);
   });
 
-  app.get<{ Params: { id: string } }>('/service/layouts/:id', { schema: { params: idParams } }, async (request) => {
+  app.get<{ Params: { id: string } }>('/service/layouts/:id', { config: { access: 'signed-in' }, schema: { params: idParams } }, async (request) => {
     return deps.layouts.get(actorOf(request), request.params.id);
   });
 
   app.patch<{ Params: { id: string }; Body: UpdateLayoutRequest }>(
     '/service/layouts/:id',
-    { schema: { params: idParams, body: updateSchema } },
+    { config: { access: 'signed-in' }, schema: { params: idParams, body: updateSchema } },
     async (request) => {
       const { id: bodyId, ...changes } = request.body;
       if (bodyId !== undefined && bodyId !== request.params.id) {
@@ -110,7 +110,7 @@ export async function layoutRoutes(app: FastifyInstance, deps: LayoutRoutesDeps)
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/service/layouts/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/service/layouts/:id', { config: { access: 'signed-in' }, schema: { params: idParams } }, async (request, reply) => {
     deps.layouts.delete(actorOf(request), request.params.id);
     return reply.status(204).send();
   });

@@ -1,7 +1,7 @@
 /**
  * Low-bandwidth streams (spec 7): POST/GET/DELETE
  * /service/low-bandwidth/streams[/{id}] and the pull socket
- * /service/low-bandwidth/streams/{id}/ws?sid=<token>, where each
+ * /service/low-bandwidth/streams/{id}/ws?ticket=<ticket>, where each
  * 'requestFrame' (JSON { type: 'requestFrame' } or the bare text) is
  * answered by one base64 JPEG text frame. A session belongs to the user who
  * created it. When the session ends the socket closes: 1000 when deleted or
@@ -59,7 +59,7 @@ export async function lowBandwidthRoutes(app: FastifyInstance, deps: { lowBandwi
 
   app.post<{ Body: CreateLowBandwidthStreamRequest }>(
     '/service/low-bandwidth/streams',
-    { schema: { body: createSchema } },
+    { config: { access: 'live' }, schema: { body: createSchema } },
     async (request, reply): Promise<CreateLowBandwidthStreamResponse> => {
       const user = sessionOf(request).user;
       const created = streams.create({ userId: user.id, can: (ability) => can(user.role, ability) }, request.body);
@@ -70,13 +70,13 @@ export async function lowBandwidthRoutes(app: FastifyInstance, deps: { lowBandwi
 
   app.get<{ Params: { id: string } }>(
     '/service/low-bandwidth/streams/:id',
-    { schema: { params: idParams } },
+    { config: { access: 'live' }, schema: { params: idParams } },
     async (request): Promise<LowBandwidthStream> => streams.describe(request.params.id, sessionOf(request).user.id),
   );
 
   app.delete<{ Params: { id: string } }>(
     '/service/low-bandwidth/streams/:id',
-    { schema: { params: idParams } },
+    { config: { access: 'live' }, schema: { params: idParams } },
     async (request, reply) => {
       streams.delete(request.params.id, sessionOf(request).user.id);
       return reply.status(204).send();
@@ -85,7 +85,7 @@ export async function lowBandwidthRoutes(app: FastifyInstance, deps: { lowBandwi
 
   app.get<{ Params: { id: string } }>(
     '/service/low-bandwidth/streams/:id/ws',
-    { websocket: true, config: { queryToken: true }, schema: { params: idParams } },
+    { websocket: true, config: { access: 'live', ticket: { scope: 'low-bandwidth', param: 'id' } }, schema: { params: idParams } },
     (socket, request) => {
       let session;
       try {

@@ -10,7 +10,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PtzMoveRequest, PtzPresetRequest } from '../../shared/api';
 import type { PtzService } from '../domain/ptz-service';
-import { requireAbility } from '../plugins/auth';
 
 export interface PtzRoutesDeps {
   ptz: PtzService;
@@ -35,9 +34,8 @@ const presetSchema = {
 export async function ptzRoutes(app: FastifyInstance, deps: PtzRoutesDeps): Promise<void> {
   app.post<{ Params: { id: string }; Body: PtzMoveRequest }>(
     '/service/cameras/:id/position',
-    { schema: { params: cameraParams, body: moveSchema } },
+    { config: { access: 'ptz' }, schema: { params: cameraParams, body: moveSchema } },
     async (request, reply) => {
-      requireAbility(request, 'ptz');
       await deps.ptz.move(request.params.id, request.body);
       return reply.status(204).send();
     },
@@ -45,36 +43,32 @@ export async function ptzRoutes(app: FastifyInstance, deps: PtzRoutesDeps): Prom
 
   app.get<{ Params: { id: string } }>(
     '/service/cameras/:id/position/presets',
-    { schema: { params: cameraParams } },
+    { config: { access: 'live' }, schema: { params: cameraParams } },
     async (request) => {
-      requireAbility(request, 'live');
       return deps.ptz.presets(request.params.id);
     },
   );
 
   app.post<{ Params: { id: string }; Body: PtzPresetRequest }>(
     '/service/cameras/:id/position/presets',
-    { schema: { params: cameraParams, body: presetSchema } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: cameraParams, body: presetSchema } },
     async (request, reply) => {
-      requireAbility(request, 'manage-ptz-presets');
       return reply.status(201).send(await deps.ptz.createPreset(request.params.id, request.body));
     },
   );
 
   app.patch<{ Params: { id: string; token: string }; Body: PtzPresetRequest }>(
     '/service/cameras/:id/position/presets/:token',
-    { schema: { params: presetParams, body: presetSchema } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: presetParams, body: presetSchema } },
     async (request) => {
-      requireAbility(request, 'manage-ptz-presets');
       return deps.ptz.renamePreset(request.params.id, request.params.token, request.body);
     },
   );
 
   app.delete<{ Params: { id: string; token: string } }>(
     '/service/cameras/:id/position/presets/:token',
-    { schema: { params: presetParams } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: presetParams } },
     async (request, reply) => {
-      requireAbility(request, 'manage-ptz-presets');
       await deps.ptz.deletePreset(request.params.id, request.params.token);
       return reply.status(204).send();
     },
@@ -83,9 +77,8 @@ export async function ptzRoutes(app: FastifyInstance, deps: PtzRoutesDeps): Prom
   // Go to a preset. POST with an empty body (or {}); nothing is created.
   app.post<{ Params: { id: string; token: string } }>(
     '/service/cameras/:id/position/presets/:token',
-    { schema: { params: presetParams } },
+    { config: { access: 'ptz' }, schema: { params: presetParams } },
     async (request, reply) => {
-      requireAbility(request, 'ptz');
       await deps.ptz.gotoPreset(request.params.id, request.params.token);
       return reply.status(204).send();
     },

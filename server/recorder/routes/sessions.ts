@@ -30,7 +30,7 @@ const signInSchema = {
 export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDeps): Promise<void> {
   app.post<{ Body: SignInRequest }>(
     '/service/sessions/user',
-    { config: { public: true }, schema: { body: signInSchema } },
+    { config: { access: 'public' }, schema: { body: signInSchema } },
     async (request, reply) => {
       const { username, password, cookie = 'session', expiresIn } = request.body;
       if (username.length === 0 || password.length === 0) throw badRequest(MESSAGES.signInRequired);
@@ -55,12 +55,12 @@ export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDep
     },
   );
 
-  app.get('/service/sessions/me', async (request) => {
+  app.get('/service/sessions/me', { config: { access: 'signed-in' } }, async (request) => {
     const session = sessionOf(request);
     return deps.sessions.describe(session, request.token ?? '');
   });
 
-  app.delete('/service/sessions/me', async (request, reply) => {
+  app.delete('/service/sessions/me', { config: { access: 'signed-in' } }, async (request, reply) => {
     deps.sessions.delete(sessionOf(request).id);
     return reply.status(204).send();
   });

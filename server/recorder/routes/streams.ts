@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { StreamRequest, StreamsResponse, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../shared/api';
 import type { CamerasService } from '../domain/cameras';
 import type { StreamStatusService } from '../domain/stream-status';
-import { requireAbility } from '../plugins/auth';
 import { idParams, viewerOf } from './cameras';
 
 export interface StreamRoutesDeps {
@@ -126,65 +125,60 @@ type StreamParams = { id: string; streamId: string };
 export async function streamRoutes(app: FastifyInstance, deps: StreamRoutesDeps): Promise<void> {
   app.post<{ Params: { id: string }; Body: StreamRequest }>(
     '/service/cameras/:id/streams',
-    { schema: { params: idParams, body: streamBody } },
+    { config: { access: 'configure-cameras' }, schema: { params: idParams, body: streamBody } },
     async (request, reply) => {
-      const stream = await deps.cameras.addStream(request.params.id, request.body, viewerOf(request, 'configure-cameras'));
+      const stream = await deps.cameras.addStream(request.params.id, request.body, viewerOf(request));
       return reply.status(201).send(stream);
     },
   );
 
   app.put<{ Params: StreamParams; Body: StreamRequest }>(
     '/service/cameras/:id/streams/:streamId',
-    { schema: { params: streamParams, body: streamBody } },
+    { config: { access: 'configure-cameras' }, schema: { params: streamParams, body: streamBody } },
     async (request) =>
-      deps.cameras.changeStream(request.params.id, request.params.streamId, request.body, true, viewerOf(request, 'configure-cameras')),
+      deps.cameras.changeStream(request.params.id, request.params.streamId, request.body, true, viewerOf(request)),
   );
 
   app.patch<{ Params: StreamParams; Body: StreamRequest }>(
     '/service/cameras/:id/streams/:streamId',
-    { schema: { params: streamParams, body: streamBody } },
+    { config: { access: 'configure-cameras' }, schema: { params: streamParams, body: streamBody } },
     async (request) =>
-      deps.cameras.changeStream(request.params.id, request.params.streamId, request.body, false, viewerOf(request, 'configure-cameras')),
+      deps.cameras.changeStream(request.params.id, request.params.streamId, request.body, false, viewerOf(request)),
   );
 
-  app.delete<{ Params: StreamParams }>('/service/cameras/:id/streams/:streamId', { schema: { params: streamParams } }, async (request, reply) => {
-    viewerOf(request, 'configure-cameras');
+  app.delete<{ Params: StreamParams }>('/service/cameras/:id/streams/:streamId', { config: { access: 'configure-cameras' }, schema: { params: streamParams } }, async (request, reply) => {
     await deps.cameras.deleteStream(request.params.id, request.params.streamId);
     return reply.status(204).send();
   });
 
-  app.get<{ Querystring: { live?: boolean } }>('/service/streams', { schema: { querystring: liveQuery } }, async (request): Promise<StreamsResponse> => {
-    return { data: { streams: deps.cameras.listStreams(viewerOf(request, 'live'), request.query.live === true) } };
+  app.get<{ Querystring: { live?: boolean } }>('/service/streams', { config: { access: 'live' }, schema: { querystring: liveQuery } }, async (request): Promise<StreamsResponse> => {
+    return { data: { streams: deps.cameras.listStreams(viewerOf(request), request.query.live === true) } };
   });
 
   app.get<{ Querystring: { live?: boolean } }>(
     '/service/streams/status',
-    { schema: { querystring: liveQuery } },
+    { config: { access: 'live' }, schema: { querystring: liveQuery } },
     async (request): Promise<StreamStatusesResponse> => {
-      requireAbility(request, 'live');
       return { data: { streams: deps.streamStatus.statuses(request.query.live === true) } };
     },
   );
 
-  app.get<{ Params: { id: string } }>('/service/streams/:id', { schema: { params: idParams } }, async (request) =>
-    deps.cameras.getStream(request.params.id, viewerOf(request, 'live')),
+  app.get<{ Params: { id: string } }>('/service/streams/:id', { config: { access: 'live' }, schema: { params: idParams } }, async (request) =>
+    deps.cameras.getStream(request.params.id, viewerOf(request)),
   );
 
-  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
-    requireAbility(request, 'live');
+  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { config: { access: 'live' }, schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
     return deps.streamStatus.status(request.params.id);
   });
 
-  app.post<{ Params: { id: string } }>('/service/streams/:id/restart', { schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
-    requireAbility(request, 'system-report');
+  app.post<{ Params: { id: string } }>('/service/streams/:id/restart', { config: { access: 'system-report' }, schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
     return deps.streamStatus.restart(request.params.id);
   });
 
   app.get<{ Params: { id: string } }>(
     '/service/streams/:id/verify',
-    { schema: { params: idParams } },
+    { config: { access: 'system-report' }, schema: { params: idParams } },
     async (request): Promise<StreamVerifyResult> => {
-      requireAbility(request, 'system-report');
       return deps.streamStatus.verify(request.params.id);
     },
   );

@@ -5,8 +5,6 @@ import { withoutBuildOrigin } from '../domain/version-info';
 
 export interface SystemRoutesDeps {
   version: { basic: VersionInfo; all: VersionInfo };
-  /** Whether an Authorization header belongs to a live session (the version call is public but says more to users). */
-  isSignedIn: (authorization: string | undefined) => boolean;
   about: () => ServerAbout;
   now?: () => number;
 }
@@ -22,24 +20,24 @@ export function timeExtended(nowMs: number): TimeExtendedResponse {
 export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps): Promise<void> {
   const now = deps.now ?? Date.now;
   const ping = async (): Promise<PingResponse> => ({ ok: true, mode: 'single-server' });
-  app.get('/ping', { config: { public: true } }, ping);
-  app.get('/service/ping', { config: { public: true } }, ping);
+  app.get('/ping', { config: { access: 'public' } }, ping);
+  app.get('/service/ping', { config: { access: 'public' } }, ping);
 
   // Public: the sign-in page shows the version label before anyone signs in.
   app.get<{ Querystring: { all?: boolean } }>(
     '/service/version',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { querystring: { type: 'object', properties: { all: { type: 'boolean' } } } },
     },
     async (request) => {
       const info = request.query.all ? deps.version.all : deps.version.basic;
-      return deps.isSignedIn(request.headers.authorization) ? info : withoutBuildOrigin(info);
+      return request.session ? info : withoutBuildOrigin(info);
     },
   );
 
-  app.get('/service/about', { config: { public: true } }, async () => deps.about());
+  app.get('/service/about', { config: { access: 'public' } }, async () => deps.about());
 
-  app.get('/service/time', async (): Promise<TimeResponse> => ({ time: now() }));
-  app.get('/service/time-extended', async () => timeExtended(now()));
+  app.get('/service/time', { config: { access: 'signed-in' } }, async (): Promise<TimeResponse> => ({ time: now() }));
+  app.get('/service/time-extended', { config: { access: 'signed-in' } }, async () => timeExtended(now()));
 }

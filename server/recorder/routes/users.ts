@@ -8,7 +8,7 @@ import type { CreateUserRequest, UpdateUserRequest, UsersResponse } from '../../
 import { badRequest } from '../domain/api-error';
 import type { SessionsService } from '../domain/sessions';
 import type { UsersService } from '../domain/users';
-import { requireAbility } from '../plugins/auth';
+import { sessionOf } from '../plugins/auth';
 
 export interface UserRoutesDeps {
   users: UsersService;
@@ -50,22 +50,20 @@ const updateSchema = {
 } as const;
 
 export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Promise<void> {
-  app.get('/service/users', async (request): Promise<UsersResponse> => {
-    requireAbility(request, 'manage-users');
+  app.get('/service/users', { config: { access: 'manage-users' } }, async (): Promise<UsersResponse> => {
     return { data: { users: deps.users.list() } };
   });
 
-  app.post<{ Body: CreateUserRequest }>('/service/users', { schema: { body: createSchema } }, async (request, reply) => {
-    requireAbility(request, 'manage-users');
+  app.post<{ Body: CreateUserRequest }>('/service/users', { config: { access: 'manage-users' }, schema: { body: createSchema } }, async (request, reply) => {
     const user = await deps.users.create(request.body);
     return reply.status(201).send(user);
   });
 
   app.patch<{ Params: { id: string }; Body: UpdateUserRequest & { id?: string } }>(
     '/service/users/:id',
-    { schema: { params: idParams, body: updateSchema } },
+    { config: { access: 'manage-users' }, schema: { params: idParams, body: updateSchema } },
     async (request) => {
-      const session = requireAbility(request, 'manage-users');
+      const session = sessionOf(request);
       const { id: bodyId, ...changes } = request.body;
       if (bodyId !== undefined && bodyId !== request.params.id) {
         throw badRequest('The user id in the body does not match the path.');
@@ -76,8 +74,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Pr
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/service/users/:id', { schema: { params: idParams } }, async (request, reply) => {
-    requireAbility(request, 'manage-users');
+  app.delete<{ Params: { id: string } }>('/service/users/:id', { config: { access: 'manage-users' }, schema: { params: idParams } }, async (request, reply) => {
     deps.users.delete(request.params.id);
     return reply.status(204).send();
   });

@@ -1,6 +1,7 @@
 /**
- * WebRTC signalling socket (spec 7): /service/streams/webrtc?sid=<token>.
- * Browsers cannot put headers on a WebSocket upgrade, hence the query token.
+ * WebRTC signalling socket (spec 7): /service/streams/webrtc?ticket=<ticket>.
+ * Browsers cannot put headers on a WebSocket upgrade, hence a ticket
+ * (POST /service/tickets) rather than the session token in the URL.
  * Messages are handled strictly in arrival order (an answer must not
  * overtake its create); each socket owns one WebRtcSession, ended with it.
  */
@@ -18,7 +19,7 @@ export interface WebRtcRoutesDeps extends FeedDeps {
 }
 
 export async function webRtcRoutes(app: FastifyInstance, deps: WebRtcRoutesDeps): Promise<void> {
-  app.get('/service/streams/webrtc', { websocket: true, config: { queryToken: true } }, (socket, request) => {
+  app.get('/service/streams/webrtc', { websocket: true, config: { access: 'live', ticket: { scope: 'webrtc' } } }, (socket, request) => {
     const user = sessionOf(request).user;
     const session = new WebRtcSession(
       {

@@ -35,7 +35,8 @@ export interface LowBandwidthSourceOptions {
   streamId: string;
   worker: MediaWorker;
   sessions: LowBandwidthSessionPool;
-  socketUrl: (sessionId: string) => string | null;
+  /** The session's picture socket address with a fresh ticket; null when signed out. */
+  socketUrl: (sessionId: string) => Promise<string | null>;
   rateFps?: number;
   size: () => { width: number; height: number; pixelRatio: number };
 }
@@ -59,33 +60,39 @@ export class LowBandwidthSource implements PlayerSource {
     const rate = this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS;
     this.options.sessions
       .acquire({ streamId: this.options.streamId, resolution, startTime: request.timeMs, rate: lowBandwidthRate(rate, request.speed) })
-      .then(
-        (lease) => {
+      .then((lease) => {
           if (generation !== this.generation) return lease.release();
           this.lease = lease;
-          const url = this.options.socketUrl(lease.id);
-          if (!url) return callbacks.failed({ code: 'noSessionExistsFor', recoverable: false, notAvailable: true });
-          const onEvent = (event: ChannelEvent) => {
+          return this.options.socketUrl(lease.id).then((url) => {
             if (generation !== this.generation) return;
-            if (event.type === 'playing') callbacks.playing();
-            else if (event.type === 'stalled') callbacks.slow(true);
-            else if (event.type === 'resumed') callbacks.slow(false);
-            else if (event.type === 'closed') {
-              lease.invalidate();
-              callbacks.failed(failureForClose(event.code, event.reason));
-            }
-          };
-          void this.options.worker.play(this.options.tileId, url, proxy(onEvent)).then(() => {
-            if (this.hidden && generation === this.generation) void this.options.worker.pause(this.options.tileId);
+            if (!url) return callbacks.failed({ code: 'noSessionExistsFor', recoverable: false, notAvailable: true });
+            this.play(generation, url, lease, callbacks);
           });
-        },
-        (error: unknown) => {
-          if (generation !== this.generation) return;
-          callbacks.failed(
-            error instanceof LowBandwidthFailure ? error.failure : { code: 'failedToCreateLowBandwidthStream', recoverable: true, message: String(error) },
-          );
-        },
-      );
+        })
+      // A failed session create, or a failed ticket for its socket: both recoverable unless the recorder said otherwise.
+      .catch((error: unknown) => {
+        if (generation !== this.generation) return;
+        callbacks.failed(
+          error instanceof LowBandwidthFailure ? error.failure : { code: 'failedToCreateLowBandwidthStream', recoverable: true, message: String(error) },
+        );
+      });
+  }
+
+  /** Opens the picture socket of a leased session in the tile's worker and reports what it does. */
+  private play(generation: number, url: string, lease: SessionLease, callbacks: SourceCallbacks): void {
+    const onEvent = (event: ChannelEvent) => {
+      if (generation !== this.generation) return;
+      if (event.type === 'playing') callbacks.playing();
+      else if (event.type === 'stalled') callbacks.slow(true);
+      else if (event.type === 'resumed') callbacks.slow(false);
+      else if (event.type === 'closed') {
+        lease.invalidate();
+        callbacks.failed(failureForClose(event.code, event.reason));
+      }
+    };
+    void this.options.worker.play(this.options.tileId, url, proxy(onEvent)).then(() => {
+      if (this.hidden && generation === this.generation) void this.options.worker.pause(this.options.tileId);
+    });
   }
 
   stop(): void {

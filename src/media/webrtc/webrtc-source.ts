@@ -33,7 +33,8 @@ export interface WebRtcSourceOptions {
   streamId: string;
   video: HTMLVideoElement;
   host: MediaWorker;
-  socketUrl: () => string | null;
+  /** The signalling socket's address with a fresh ticket; null when signed out. */
+  socketUrl: () => Promise<string | null>;
 }
 
 interface Attempt {
@@ -56,16 +57,31 @@ export class WebRtcSource implements PlayerSource {
   private processorAttached = false;
   private hidden = false;
   private messageId = 0;
+  /** Counts starts and stops, so a ticket that arrives after a newer start or a stop is dropped. */
+  private generation = 0;
 
   constructor(private readonly options: WebRtcSourceOptions) {}
 
   start(request: PlayRequest, callbacks: SourceCallbacks): void {
     this.stop();
-    const url = this.options.socketUrl();
-    if (!url || typeof RTCPeerConnection !== 'function') {
+    const generation = ++this.generation;
+    const unavailable = () =>
       callbacks.failed({ code: WEBRTC_ERROR.unsupportedMediaFormat, recoverable: false, message: 'WebRTC is not available' });
-      return;
-    }
+    if (typeof RTCPeerConnection !== 'function') return unavailable();
+    this.options.socketUrl().then(
+      (url) => {
+        if (generation !== this.generation) return;
+        if (!url) return unavailable();
+        this.open(url, request, callbacks);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        callbacks.failed({ code: WEBRTC_ERROR.webSocketError, recoverable: true, message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }
+
+  private open(url: string, request: PlayRequest, callbacks: SourceCallbacks): void {
     const pc = new RTCPeerConnection({ iceServers: [] });
     const socket = new WebSocket(url);
     const attempt: Attempt = {
@@ -186,6 +202,7 @@ export class WebRtcSource implements PlayerSource {
   }
 
   stop(): void {
+    this.generation++;
     const attempt = this.attempt;
     this.attempt = null;
     this.detachProcessor();

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TicketScope } from '../../../server/shared/api';
 import { freePort } from './free-port';
 
 export interface RecorderProcess {
@@ -133,4 +134,14 @@ export async function signIn(baseUrl: string, username: string, password: string
   });
   if (reply.status !== 200) throw new Error(`sign-in as ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.token;
+}
+
+/** A ticket (POST /service/tickets) for a URL that cannot carry the bearer header: a socket, a download, a picture. */
+export async function ticketFor(baseUrl: string, token: string, scope: TicketScope, resource?: string): Promise<string> {
+  const reply = await call<{ ticket: string }>(baseUrl, 'POST', '/service/tickets', {
+    token,
+    json: resource === undefined ? { scope } : { scope, resource },
+  });
+  if (reply.status !== 201) throw new Error(`ticket for ${scope} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.ticket;
 }

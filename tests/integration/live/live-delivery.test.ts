@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../../server/shared/api';
-import { call, signIn } from '../helpers/recorder-process';
+import { call, signIn, ticketFor } from '../helpers/recorder-process';
 import { firstPictureAsJpeg, jpegCaptureTime, jpegSize } from './helpers/jpeg-probe';
 import { type LiveRig, startLiveRig } from './helpers/live-rig';
 import { JsonSocket, ofType, WeriftViewer } from './helpers/signaling-client';
@@ -32,7 +32,9 @@ afterAll(async () => {
   await rig?.stop();
 });
 
-const wsUrl = (path: string, token: string) => `${rig.baseUrl.replace('http', 'ws')}${path}?sid=${encodeURIComponent(token)}`;
+/** A socket address with its ticket (a session token never goes in a URL). */
+const wsUrl = (path: string, ticket: string) => `${rig.baseUrl.replace('http', 'ws')}${path}?ticket=${encodeURIComponent(ticket)}`;
+const lowBandwidthTicket = (id: string, token = rig.token) => ticketFor(rig.baseUrl, token, 'low-bandwidth', id);
 
 /** A time well inside the recording: the first segment's start plus `afterMs`. */
 async function recordedTime(afterMs: number): Promise<number> {
@@ -112,7 +114,7 @@ describe('low-bandwidth streams', () => {
     const id = created.body.id;
     expect((await untilReady(id)).state.status).toBe('ready');
 
-    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, rig.token));
+    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, await lowBandwidthTicket(id)));
     const pictures: Buffer[] = [];
     for (let i = 0; i < 6; i++) pictures.push(await pull(socket, i % 2 === 0 ? 'json' : 'text'));
     for (const jpeg of pictures) expect(jpegSize(jpeg)).toEqual({ width: 320, height: 180 });
@@ -134,7 +136,7 @@ describe('low-bandwidth streams', () => {
     const created = await create({ streamId: rig.streamId, resolution: { width: 400, height: 400 }, startTime: 0, rate: 5, transport: 'websocket-base64' });
     const id = created.body.id;
     await untilReady(id);
-    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, rig.token));
+    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, await lowBandwidthTicket(id)));
     expect(jpegSize(await pull(socket, 'json'))).toEqual({ width: 400, height: 224 });
     socket.close();
     await call(rig.baseUrl, 'DELETE', `/service/low-bandwidth/streams/${id}`, { token: rig.token });
@@ -146,7 +148,7 @@ describe('low-bandwidth streams', () => {
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await untilReady(id)).state.status).toBe('ready');
-    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, rig.token));
+    const socket = await JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${id}/ws`, await lowBandwidthTicket(id)));
     const first = await jpegCaptureTime(await pull(socket, 'json'));
     const second = await jpegCaptureTime(await pull(socket, 'json'));
     // Playback starts at the keyframe before the time (one per second on the simulator) and runs at speed 1.
@@ -172,14 +174,14 @@ describe('low-bandwidth streams', () => {
     const mine = await create(base);
     const theirs = await call(rig.baseUrl, 'GET', `/service/low-bandwidth/streams/${mine.body.id}`, { token: liveViewer });
     expect(theirs.status).toBe(404);
-    await expect(JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${mine.body.id}/ws`, 'not-a-token'))).rejects.toThrow('401');
+    await expect(JsonSocket.open(wsUrl(`/service/low-bandwidth/streams/${mine.body.id}/ws`, 'not-a-ticket'))).rejects.toThrow('401');
     await call(rig.baseUrl, 'DELETE', `/service/low-bandwidth/streams/${mine.body.id}`, { token: rig.token });
   });
 });
 
 describe('stream pictures (/frame)', () => {
   const frame = (query: string, token = rig.token) =>
-    fetch(`${rig.baseUrl}/service/streams/${rig.streamId}/frame?${query}&sid=${encodeURIComponent(token)}`);
+    fetch(`${rig.baseUrl}/service/streams/${rig.streamId}/frame?${query}`, { headers: { authorization: `Bearer ${token}` } });
 
   it('answers the live picture at the requested size', async () => {
     const reply = await frame('width=640&height=360&cb=1');
@@ -208,14 +210,15 @@ describe('stream pictures (/frame)', () => {
     expect(await missing.json()).toMatchObject({ code: 'no-archive' });
     const fallback = await frame(`time=${before}&fallback=true&width=320`);
     expect(fallback.status).toBe(200);
-    const unknown = await fetch(`${rig.baseUrl}/service/streams/nope/frame?sid=${rig.token}`);
+    const unknown = await fetch(`${rig.baseUrl}/service/streams/nope/frame`, { headers: { authorization: `Bearer ${rig.token}` } });
     expect(unknown.status).toBe(404);
     expect((await frame(`time=${await recordedTime(2000)}`, liveViewer)).status).toBe(403);
   });
 });
 
 describe('WebRTC signalling', () => {
-  const open = (token = rig.token) => JsonSocket.open(wsUrl('/service/streams/webrtc', token));
+  const open = async (token = rig.token) =>
+    JsonSocket.open(wsUrl('/service/streams/webrtc', token === 'not-a-token' ? 'not-a-ticket' : await ticketFor(rig.baseUrl, token, 'webrtc')));
 
   it('answers malformed messages with errors and keeps the socket', async () => {
     const socket = await open();

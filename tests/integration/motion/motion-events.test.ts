@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera, MotionMaskResponse, Stream } from '../../../server/shared/api';
-import { call, signIn } from '../helpers/recorder-process';
+import { call, signIn, ticketFor } from '../helpers/recorder-process';
 import { encodePng } from '../../unit/motion/png';
 import { histogram, motionDecoders, motionEvents, setStyle, sleep, startMotionRig, waitFor, type MotionRig } from './motion-rig';
 
@@ -29,7 +29,9 @@ async function putMask(body: Buffer | string, contentType = 'image/png'): Promis
 }
 
 async function getMask(): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const response = await fetch(`${rig.recorder.baseUrl}${maskPath()}?sid=${rig.recorder.token}`);
+  const ticket = await ticketFor(rig.recorder.baseUrl, rig.recorder.token, 'motion-mask', main.id);
+  // An <img> shows the mask, so it is read the way an <img> can: with a ticket in the URL.
+  const response = await fetch(`${rig.recorder.baseUrl}${maskPath()}?ticket=${ticket}`);
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

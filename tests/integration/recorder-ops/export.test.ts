@@ -7,15 +7,13 @@
  * written second; HEAD, the 'no archives in the region' 404, clear 4xx for
  * bad input, and who may export by Bearer, sid and JWT.
  */
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Archive } from '../../../server/shared/api';
 import { MESSAGES } from '../../../server/shared/validation';
-import { call, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
+import { call, signIn, startRecorder, ticketFor, type RecorderProcess } from '../helpers/recorder-process';
 import { waitFor } from '../recorder/helpers/media-recorder';
 import { startSimulator } from '../recorder/helpers/simulator';
 import { firstFrameTimeMs, probeMedia } from './media-probe';
@@ -95,7 +93,7 @@ describe('export', () => {
     expect(before.active).toBe(true);
     const start = before.end - 12_000;
     // A stop a little past now is clamped to now: the export ends where the recording is.
-    const result = await download(`start=${start}&stop=${Date.now() + 2_000}&sid=${tokens.manager}`);
+    const result = await download(`start=${start}&stop=${Date.now() + 2_000}`, { authorization: `Bearer ${tokens.manager}` });
     const answeredMs = Date.now();
     expect(result.status).toBe(200);
     const facts = await probeMedia(result.file);
@@ -132,25 +130,30 @@ describe('export', () => {
     expect((await fetch(`${recorder.baseUrl}/service/ping`)).status).toBe(200);
   });
 
-  it('only roles with export may download: Bearer, sid and JWT', async () => {
+  it('only roles with export may download: Bearer, or a ticket for this one stream in a download window', async () => {
     const q = `start=${firstStartMs + 1000}&stop=${firstStartMs + 12_000}`;
     expect((await download(q)).status).toBe(401);
     expect((await download(q, { authorization: `Bearer ${tokens.viewer}` })).status).toBe(403);
-    expect((await download(`${q}&sid=${tokens.viewer}`)).status).toBe(403);
-    expect((await download(`${q}&sid=${tokens.admin}`)).status).toBe(200);
+    // A session token in the URL opens nothing, whoever it belongs to.
+    expect((await download(`${q}&sid=${tokens.admin}`)).status).toBe(401);
+    // A Viewer cannot even ask for an export ticket.
+    const viewerTicket = await call(recorder.baseUrl, 'POST', '/service/tickets', { token: tokens.viewer, json: { scope: 'export', resource: streamId } });
+    expect(viewerTicket.status).toBe(403);
 
-    const db = new Database(path.join(recorder.dataDir, 'recorder.db'), { readonly: true });
-    const secret = (db.prepare("SELECT value FROM settings WHERE name = 'jwt-secret'").get() as { value: string }).value;
-    const ids = Object.fromEntries((db.prepare('SELECT id, username FROM users').all() as Array<{ id: string; username: string }>).map((u) => [u.username, u.id]));
-    db.close();
-    const key = new Uint8Array(Buffer.from(secret, 'base64url'));
-    const jwt = (sub: string, exp: number) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime(exp).sign(key);
-    const soon = Math.floor(Date.now() / 1000) + 300;
-    const managerJwt = await download(`${q}&jwt=${await jwt(ids.manager!, soon)}`);
-    expect(managerJwt.status).toBe(200);
-    expect((await probeMedia(managerJwt.file)).durationS).toBeGreaterThan(10);
-    expect((await download(`${q}&jwt=${await jwt(ids.viewer!, soon)}`)).status).toBe(403);
-    expect((await download(`${q}&jwt=${await jwt(ids.manager!, Math.floor(Date.now() / 1000) - 10)}`)).status).toBe(401);
-    expect((await download(`${q}&jwt=garbage`)).status).toBe(401);
+    const ticket = await ticketFor(recorder.baseUrl, tokens.manager, 'export', streamId);
+    const byTicket = await download(`${q}&ticket=${ticket}`);
+    expect(byTicket.status).toBe(200);
+    expect((await probeMedia(byTicket.file)).durationS).toBeGreaterThan(10);
+    // The ticket names its stream: another stream's export does not open with it.
+    const elsewhere = await fetch(url(`${q}&ticket=${ticket}`, 'no-such-stream'));
+    expect(elsewhere.status).toBe(401);
+    // Nor does it open another kind of URL of the same stream.
+    expect((await fetch(`${recorder.baseUrl}/service/streams/${streamId}/frame?ticket=${ticket}`)).status).toBe(401);
+    expect((await download(`${q}&ticket=garbage`)).status).toBe(401);
+    // Signing out ends what the session's tickets open.
+    const managerToken = await signIn(recorder.baseUrl, 'manager', 'password');
+    const lateTicket = await ticketFor(recorder.baseUrl, managerToken, 'export', streamId);
+    expect((await call(recorder.baseUrl, 'DELETE', '/service/sessions/me', { token: managerToken })).status).toBe(204);
+    expect((await download(`${q}&ticket=${lateTicket}`)).status).toBe(401);
   });
 });

@@ -42,7 +42,7 @@ function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: 
     },
     (event) => events.push(event),
   );
-  channel.start('ws://recorder/service/low-bandwidth/streams/abc/ws?sid=t');
+  channel.start('ws://recorder/service/low-bandwidth/streams/abc/ws?ticket=t');
   return {
     clock,
     sent,

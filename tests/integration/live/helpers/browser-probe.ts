@@ -108,7 +108,13 @@ window.argusProbe = (() => {
       if (s.status === 'failed') throw new Error('low-bandwidth stream failed: ' + s.description);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const ws = new WebSocket(baseUrl.replace('http', 'ws') + '/service/low-bandwidth/streams/' + id + '/ws?sid=' + encodeURIComponent(token));
+    const ticketReply = await fetch(baseUrl + '/service/tickets', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'low-bandwidth', resource: id }),
+    });
+    const { ticket } = await ticketReply.json();
+    const ws = new WebSocket(baseUrl.replace('http', 'ws') + '/service/low-bandwidth/streams/' + id + '/ws?ticket=' + encodeURIComponent(ticket));
     state.ws = ws;
     const canvas = document.createElement('canvas');
     canvas.width = body.resolution.width; canvas.height = body.resolution.height;
@@ -175,7 +181,9 @@ export async function launchChromium(): Promise<Browser> {
 export async function probePage(browser: Browser, baseUrl: string): Promise<BrowserProbe> {
   const page = await browser.newPage();
   await page.goto(`${baseUrl}/service/ping`);
-  await page.addScriptTag({ content: PAGE_SCRIPT });
+  // Evaluated through the debugging protocol, not as an inline <script>: the
+  // recorder's Content-Security-Policy refuses inline scripts, as it should.
+  await page.evaluate(PAGE_SCRIPT);
   return new BrowserProbe(page);
 }
 

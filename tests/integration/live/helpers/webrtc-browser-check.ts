@@ -7,6 +7,7 @@
  *   unshare -n sh -c 'ip link set lo up && npx tsx tests/integration/live/helpers/webrtc-browser-check.ts'
  */
 import { launchChromium, probePage, waitFor } from './browser-probe';
+import { ticketFor } from '../../helpers/recorder-process';
 import { startLiveRig } from './live-rig';
 
 export interface BrowserCheckResult {
@@ -18,9 +19,9 @@ async function main(): Promise<void> {
   const rig = await startLiveRig({ recordedMs: 12_000 });
   const browser = await launchChromium();
   try {
-    const wsUrl = `${rig.baseUrl.replace('http', 'ws')}/service/streams/webrtc?sid=${encodeURIComponent(rig.token)}`;
     const play = async (time: number) => {
       const probe = await probePage(browser, rig.baseUrl);
+      const wsUrl = `${rig.baseUrl.replace('http', 'ws')}/service/streams/webrtc?ticket=${await ticketFor(rig.baseUrl, rig.token, 'webrtc')}`;
       await probe.playWebRtc(wsUrl, { streamId: rig.streamId, time });
       const framesDecoded: number[] = [];
       await waitFor('decoded frames', 30_000, async () => (await probe.framesDecoded()) > 0);
