@@ -13,6 +13,8 @@ export interface RecorderConfig {
   httpPort: number;
   rtspPort: number;
   dataDir: string;
+  /** Folder of the master key that seals camera passwords; apart from the database (default <data-dir>/secrets). */
+  secretsDir: string;
   /** When unset, the first start generates a password for 'admin' and prints it once. */
   adminPassword: string | undefined;
   demoCameras: number;
@@ -43,6 +45,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--http-port', env: 'ARGUS_HTTP_PORT', kind: 'int', key: 'httpPort' },
   { flag: '--rtsp-port', env: 'ARGUS_RTSP_PORT', kind: 'int', key: 'rtspPort' },
   { flag: '--data-dir', env: 'ARGUS_DATA_DIR', kind: 'string', key: 'dataDir' },
+  { flag: '--secrets-dir', env: 'ARGUS_SECRETS_DIR', kind: 'string', key: 'secretsDir' },
   { flag: '--admin-password', env: 'ARGUS_ADMIN_PASSWORD', kind: 'string', key: 'adminPassword' },
   { flag: '--admin-password-file', env: 'ARGUS_ADMIN_PASSWORD_FILE', kind: 'file', key: 'adminPassword' },
   { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
@@ -63,6 +66,8 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     httpPort: 80,
     rtspPort: process.platform === 'win32' ? 8554 : 554,
     dataDir: path.join(repoRoot, '.data', 'recorder'),
+    // Empty: <data-dir>/secrets, resolved once the data folder is known.
+    secretsDir: '',
     adminPassword: undefined,
     demoCameras: 4,
     maxExportHours: 24,
@@ -114,6 +119,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
     throw new ConfigError('--admin-password must be at least 4 characters');
   }
   config.dataDir = path.resolve(config.dataDir);
+  config.secretsDir = path.resolve(config.secretsDir || path.join(config.dataDir, 'secrets'));
   config.clientDir = path.resolve(config.clientDir);
   return config;
 }

@@ -7,11 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, defaultConfig, parseConfig } from './config';
+import { MissingMasterKeyError } from './secrets/master-key';
+import { SecretBoxError } from './secrets/secret-box';
 import { closeServices, createServices } from './services';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
+  // Everything the recorder and its ffmpeg children create (database, archives, logs, keys) is its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = parseConfig(process.argv.slice(2), process.env, defaultConfig(repoRoot));
@@ -22,7 +26,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const services = await createServices(config, repoRoot);
+  let services;
+  try {
+    services = await createServices(config, repoRoot);
+  } catch (error) {
+    // A missing or wrong master key is the operator's to fix: say what, not where in the code.
+    if (error instanceof MissingMasterKeyError || error instanceof SecretBoxError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp(config, services);
   await app.listen({ host: config.host, port: config.httpPort });
 
@@ -31,7 +45,7 @@ async function main(): Promise<void> {
   console.log(`Argus VMS recorder is ready at http://${shownHost}${portPart}/`);
   if (services.generatedAdminPassword) {
     console.log(`Sign in as 'admin' with the generated password: ${services.generatedAdminPassword}`);
-    console.log('(shown once; set your own with --admin-password)');
+    console.log('(shown once; set your own with --admin-password-file or ARGUS_ADMIN_PASSWORD)');
   } else if (config.adminPassword) {
     console.log(`Sign in as 'admin' with the password given by --admin-password.`);
   } else {

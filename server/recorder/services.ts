@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { VersionInfo } from '../shared/api';
 import type { RecorderConfig } from './config';
 import { openDatabase, type Db } from './db/database';
+import { openCameraPasswords } from './secrets/camera-passwords';
+import { makeDataDirPrivate, makeFilesPrivate } from './secrets/private-files';
 import { generatePassword } from './domain/passwords';
 import { SessionsService } from './domain/sessions';
 import { SettingsStore } from './domain/settings';
@@ -67,7 +69,18 @@ export interface RecorderServices {
 }
 
 export async function createServices(config: RecorderConfig, repoRoot: string): Promise<RecorderServices> {
-  const db = openDatabase(path.join(config.dataDir, 'recorder.db'));
+  const mediaLog = createIngestLog(config.logLevel);
+  // The data folder and database are the recorder's alone; camera passwords are sealed with a key kept apart.
+  const narrowed = makeDataDirPrivate(config.dataDir);
+  if (narrowed > 0) mediaLog.warn(`the data folder was readable by others: ${narrowed} entries narrowed to the recorder's user`);
+  const dbFile = path.join(config.dataDir, 'recorder.db');
+  const db = openDatabase(dbFile);
+  makeFilesPrivate([dbFile, `${dbFile}-wal`, `${dbFile}-shm`]);
+  const settings = new SettingsStore(db);
+  const secrets = openCameraPasswords(db, settings, config.secretsDir);
+  if (secrets.keyCreated) mediaLog.info(`made the master key for camera passwords: ${secrets.keyFile}`);
+  if (secrets.keyNarrowed) mediaLog.warn(`${secrets.keyFile} was readable by others; narrowed to 0600`);
+  if (secrets.sealedNow > 0) mediaLog.info(`sealed ${secrets.sealedNow} camera passwords stored in plain text by an older recorder`);
   const users = new UsersService(db);
   const sessions = new SessionsService(db, users);
   const generatedAdminPassword = await users.ensureAdmin(config.adminPassword, generatePassword);
@@ -79,7 +92,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     sessions,
     throttle: new SignInThrottle(),
     tickets: new TicketIssuer(sessions),
-    settings: new SettingsStore(db),
+    settings,
     version: loadVersionInfo(repoRoot, config.clientDir),
     extraRoutes: [],
     onClose: [],
@@ -91,7 +104,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const archiveIndex = new ArchiveIndex(db, config.dataDir);
   // Close segments a crash left active (at their real length) before anything else reads the index.
   await recoverArchives(archiveIndex);
-  const catalog = new RetentionCameraCatalog(db);
+  const catalog = new RetentionCameraCatalog(db, secrets.passwords);
   const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex);
   const retentionOverrides = new RetentionOverrides(db);
   await reconcileArchives(retentionIndex, { db });
@@ -115,11 +128,10 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
 
   // Cameras, streams and ingest: one supervised ffmpeg per stream feeds the archive and the live hubs
   // (`ingest` is the LiveSources, `archiveIndex` the ArchiveLookup).
-  const mediaLog = createIngestLog(config.logLevel);
   const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog });
   // Motion detection hears of every stream start, change and removal through the ingest control.
   const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
-  const camerasStore = new CamerasStore(db);
+  const camerasStore = new CamerasStore(db, secrets.passwords);
   const cameras = new CamerasService({
     store: camerasStore,
     prober: new MediaCameraProber(mediaLog),

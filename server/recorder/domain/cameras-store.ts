@@ -1,7 +1,9 @@
 /**
  * Cameras and streams in SQLite (migration 002): plain records in, plain
- * records out. The password is a column like any other here; keeping it out
- * of replies is the serializer's job (cameras-serialize.ts).
+ * records out. The password is sealed on its way into the table and opened
+ * on its way out (secrets/camera-passwords.ts), so the file never holds it in
+ * plain text; keeping it out of replies is the serializer's job
+ * (cameras-serialize.ts).
  */
 import type {
   CameraCapabilities,
@@ -13,6 +15,7 @@ import type {
   StreamDewarpConfiguration,
 } from '../../shared/api';
 import type { Db } from '../db/database';
+import type { CameraPasswords } from '../secrets/camera-passwords';
 import type { ProbedStream } from './cameras-connect';
 
 export interface CameraRecord {
@@ -84,14 +87,14 @@ interface StreamRow {
   created_ms: number;
 }
 
-function toCamera(row: CameraRow): CameraRecord {
+function toCamera(row: CameraRow, passwords: CameraPasswords): CameraRecord {
   return {
     id: row.id,
     name: row.name,
     driver: row.driver,
     uri: row.uri,
     username: row.username,
-    password: row.password,
+    password: passwords.open(row.id, row.password),
     ipAddress: row.ip_address,
     manufacturer: row.manufacturer,
     model: row.model,
@@ -121,14 +124,14 @@ function toStream(row: StreamRow): StreamRecord {
   };
 }
 
-function cameraParams(c: CameraRecord): Record<string, unknown> {
+function cameraParams(c: CameraRecord, passwords: CameraPasswords): Record<string, unknown> {
   return {
     id: c.id,
     name: c.name,
     driver: c.driver,
     uri: c.uri,
     username: c.username,
-    password: c.password,
+    password: passwords.seal(c.id, c.password),
     ip_address: c.ipAddress,
     manufacturer: c.manufacturer,
     model: c.model,
@@ -159,15 +162,19 @@ function streamParams(s: StreamRecord): Record<string, unknown> {
 }
 
 export class CamerasStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly passwords: CameraPasswords,
+  ) {}
 
   cameras(): CameraRecord[] {
-    return (this.db.prepare('SELECT * FROM cameras ORDER BY name COLLATE NOCASE, created_ms').all() as CameraRow[]).map(toCamera);
+    const rows = this.db.prepare('SELECT * FROM cameras ORDER BY name COLLATE NOCASE, created_ms').all() as CameraRow[];
+    return rows.map((row) => toCamera(row, this.passwords));
   }
 
   camera(id: string): CameraRecord | undefined {
     const row = this.db.prepare('SELECT * FROM cameras WHERE id = ?').get(id) as CameraRow | undefined;
-    return row && toCamera(row);
+    return row && toCamera(row, this.passwords);
   }
 
   streams(cameraId?: string): StreamRecord[] {
@@ -193,7 +200,7 @@ export class CamerasStore {
            VALUES (@id, @name, @driver, @uri, @username, @password, @ip_address, @manufacturer, @model,
              @capabilities_json, @profiles_json, @quirks_json, @primary_stream_id, @defunct, @created_ms, @updated_ms)`,
         )
-        .run(cameraParams(camera));
+        .run(cameraParams(camera, this.passwords));
       for (const stream of streams) this.insertStream(stream);
     })();
   }
@@ -206,7 +213,7 @@ export class CamerasStore {
            profiles_json = @profiles_json, quirks_json = @quirks_json, primary_stream_id = @primary_stream_id, defunct = @defunct, updated_ms = @updated_ms
          WHERE id = @id`,
       )
-      .run(cameraParams(camera));
+      .run(cameraParams(camera, this.passwords));
   }
 
   deleteCamera(id: string): void {

@@ -4,11 +4,12 @@
  * export file names; the ONVIF connection, PTZ axes and quirks of a camera;
  * and each camera's streams with whether they record only on motion. Reads
  * the tables directly (one indexed query per call) so these features do not
- * depend on the cameras service's internals; credentials read here go only
- * to the camera itself.
+ * depend on the cameras service's internals; credentials read here are
+ * opened (secrets/camera-passwords.ts) and go only to the camera itself.
  */
 import type { CameraCapabilities, RecordingConfiguration } from '../../shared/api';
 import type { Db } from '../db/database';
+import type { CameraPasswords } from '../secrets/camera-passwords';
 import type { RetentionCamera, RetentionCameraDirectory } from '../media/retention/retention-contracts';
 import type { ExportStreamDirectory } from './export-service';
 import type { PtzCameraDirectory, PtzCameraInfo } from './ptz-service';
@@ -31,7 +32,10 @@ export function quirkNames(value: unknown): string[] {
 }
 
 export class RetentionCameraCatalog implements RetentionCameraDirectory, ExportStreamDirectory, PtzCameraDirectory {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly passwords: CameraPasswords,
+  ) {}
 
   describeStream(streamId: string): { cameraName: string; streamName: string } | undefined {
     const row = this.db
@@ -53,7 +57,7 @@ export class RetentionCameraCatalog implements RetentionCameraDirectory, ExportS
     return {
       id: row.id,
       driver: row.driver,
-      connection: { uri: row.uri, username: row.username, password: row.password },
+      connection: { uri: row.uri, username: row.username, password: this.passwords.open(row.id, row.password) },
       quirks: quirkNames(parseJson<unknown>(row.quirks_json, {})),
       ptz: moves
         ? { pan: yes(ptz.pan), tilt: yes(ptz.tilt), zoom: yes(ptz.zoom), relativeFOV: yes(ptz.relativeFOV), maxPresets: ptz.maxPresets || undefined }

@@ -24,6 +24,12 @@ describe('recorder configuration', () => {
     expect(config).toMatchObject({ httpPort: 8080, rtspPort: 8554, dataDir: '/tmp/x', adminPassword: 'secret', demoCameras: 0 });
   });
 
+  it('keeps the master key in <data-dir>/secrets unless --secrets-dir puts it elsewhere', () => {
+    expect(parseConfig(['--data-dir', '/tmp/x'], {}, defaults).secretsDir).toBe('/tmp/x/secrets');
+    expect(parseConfig(['--data-dir', '/tmp/x', '--secrets-dir', '/etc/argus'], {}, defaults).secretsDir).toBe('/etc/argus');
+    expect(parseConfig([], { ARGUS_SECRETS_DIR: '/run/keys' }, defaults).secretsDir).toBe('/run/keys');
+  });
+
   it('refuses unknown options, missing values, bad numbers and short admin passwords', () => {
     expect(() => parseConfig(['--nope'], {}, defaults)).toThrow(ConfigError);
     expect(() => parseConfig(['--http-port'], {}, defaults)).toThrow(/needs a value/);
