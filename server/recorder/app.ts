@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type { RecorderConfig } from './config';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
 import { installRouteTable } from './plugins/route-table';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installValidators } from './plugins/validation';
@@ -24,7 +25,8 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(config: RecorderConfig, services: RecorderServices): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Credentials never reach the log, at any level (plugins/log-redaction.ts).
+    logger: loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
     trustProxy: false,
