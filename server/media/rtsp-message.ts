@@ -23,7 +23,17 @@ export type RtspChunk =
 
 export class RtspProtocolError extends Error {}
 
-export class RtspStreamReader {
+/** One unit of an RTSP TCP stream in either direction, as bytes: a message (request or response) or an interleaved frame. */
+export type RtspWireChunk =
+  | { type: 'message'; head: string; body: Buffer }
+  | { type: 'interleaved'; channel: number; payload: Uint8Array; raw: Buffer };
+
+/**
+ * Splits an RTSP TCP stream into messages and `$`-framed interleaved
+ * packets without interpreting the messages, so a relay can pass them on
+ * byte for byte (and the request reader below can parse them).
+ */
+export class RtspWireSplitter {
   private buffer = Buffer.alloc(0);
 
   constructor(
@@ -31,36 +41,55 @@ export class RtspStreamReader {
     private readonly maxBodyBytes = 64 * 1024,
   ) {}
 
-  /** Appends bytes and returns every complete request or interleaved frame. Throws RtspProtocolError. */
-  push(chunk: Uint8Array): RtspChunk[] {
+  /** Appends bytes and returns every complete unit. Throws RtspProtocolError. */
+  push(chunk: Uint8Array): RtspWireChunk[] {
     this.buffer = this.buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.buffer, chunk]);
-    const out: RtspChunk[] = [];
+    const out: RtspWireChunk[] = [];
     for (;;) {
       if (this.buffer.length === 0) break;
       if (this.buffer[0] === 0x24) {
         if (this.buffer.length < 4) break;
         const size = this.buffer.readUInt16BE(2);
         if (this.buffer.length < 4 + size) break;
-        out.push({ type: 'interleaved', channel: this.buffer[1]!, payload: new Uint8Array(this.buffer.subarray(4, 4 + size)) });
+        const raw = this.buffer.subarray(0, 4 + size);
+        out.push({ type: 'interleaved', channel: this.buffer[1]!, payload: new Uint8Array(raw.subarray(4)), raw: Buffer.from(raw) });
         this.buffer = this.buffer.subarray(4 + size);
         continue;
       }
       const headEnd = this.buffer.indexOf('\r\n\r\n');
       if (headEnd < 0) {
-        if (this.buffer.length > this.maxHeadBytes) throw new RtspProtocolError('request head too large');
+        if (this.buffer.length > this.maxHeadBytes) throw new RtspProtocolError('message head too large');
         break;
       }
-      if (headEnd > this.maxHeadBytes) throw new RtspProtocolError('request head too large');
+      if (headEnd > this.maxHeadBytes) throw new RtspProtocolError('message head too large');
       const head = this.buffer.subarray(0, headEnd).toString('latin1');
-      const request = parseHead(head);
-      const length = Number(request.headers['content-length'] ?? '0');
+      const lengthMatch = /^content-length[ \t]*:[ \t]*(\S*)[ \t]*$/im.exec(head);
+      const length = lengthMatch ? Number(lengthMatch[1]) : 0;
       if (!Number.isInteger(length) || length < 0 || length > this.maxBodyBytes) throw new RtspProtocolError('bad Content-Length');
       if (this.buffer.length < headEnd + 4 + length) break;
-      request.body = new Uint8Array(this.buffer.subarray(headEnd + 4, headEnd + 4 + length));
+      out.push({ type: 'message', head, body: Buffer.from(this.buffer.subarray(headEnd + 4, headEnd + 4 + length)) });
       this.buffer = this.buffer.subarray(headEnd + 4 + length);
-      out.push({ type: 'request', request });
     }
     return out;
+  }
+}
+
+/** Reads the requests and interleaved frames a client sends on the RTSP TCP connection. */
+export class RtspStreamReader {
+  private readonly splitter: RtspWireSplitter;
+
+  constructor(maxHeadBytes = 16 * 1024, maxBodyBytes = 64 * 1024) {
+    this.splitter = new RtspWireSplitter(maxHeadBytes, maxBodyBytes);
+  }
+
+  /** Appends bytes and returns every complete request or interleaved frame. Throws RtspProtocolError. */
+  push(chunk: Uint8Array): RtspChunk[] {
+    return this.splitter.push(chunk).map((unit): RtspChunk => {
+      if (unit.type === 'interleaved') return { type: 'interleaved', channel: unit.channel, payload: unit.payload };
+      const request = parseHead(unit.head);
+      request.body = new Uint8Array(unit.body);
+      return { type: 'request', request };
+    });
   }
 }
 

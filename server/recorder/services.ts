@@ -44,6 +44,7 @@ import { ArchiveQueries } from './media/archive-queries';
 import { startDemoCameras } from './media/demo-cameras';
 import { createIngestLog } from './media/ingest/ingest-log';
 import { IngestSupervisor } from './media/ingest/ingest-supervisor';
+import { RtspCredentialRelay } from './media/ingest/rtsp-credential-relay';
 import { archiveRoutes } from './routes/archives';
 import { cameraRoutes } from './routes/cameras';
 import { discoveryRoutes } from './routes/discovery';
@@ -128,13 +129,16 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
 
   // Cameras, streams and ingest: one supervised ffmpeg per stream feeds the archive and the live hubs
   // (`ingest` is the LiveSources, `archiveIndex` the ArchiveLookup).
-  const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog });
+  // Camera credentials reach ffmpeg and ffprobe through a loopback relay, never their command lines.
+  const relay = await RtspCredentialRelay.start();
+  services.onClose.push(() => relay.close());
+  const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog, relay });
   // Motion detection hears of every stream start, change and removal through the ingest control.
   const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
   const camerasStore = new CamerasStore(db, secrets.passwords);
   const cameras = new CamerasService({
     store: camerasStore,
-    prober: new MediaCameraProber(mediaLog),
+    prober: new MediaCameraProber(relay, mediaLog),
     ingest: motion.wrapIngest(ingest),
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
     retention: retentionOverrides,

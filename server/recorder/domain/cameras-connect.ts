@@ -18,7 +18,8 @@
 import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfiguration } from '../../shared/api';
 import { OnvifError, readOnvifCamera } from '../media/onvif-client';
 import { probeRtsp, RtspProbeError } from '../media/ingest/ffprobe';
-import { redactText, withCredentials } from '../media/ingest/rtsp-url';
+import type { CredentialRelay } from '../media/ingest/rtsp-credential-relay';
+import { redactText } from '../media/ingest/rtsp-url';
 import { ApiError } from './api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';
 import { hostOf, type CleanConnection } from './cameras-validation';
@@ -112,8 +113,14 @@ async function probeOnvif(connection: CleanConnection): Promise<ProbedCamera> {
   };
 }
 
-async function probeGeneric(connection: CleanConnection): Promise<ProbedCamera> {
-  const probe = await probeRtsp(withCredentials(connection.uri, connection.username, connection.password));
+async function probeGeneric(connection: CleanConnection, relay: CredentialRelay): Promise<ProbedCamera> {
+  const lease = connection.username || connection.password ? relay.lease(connection) : undefined;
+  let probe;
+  try {
+    probe = await probeRtsp(lease?.url ?? connection.uri, undefined, (pid) => lease?.bindPid(pid));
+  } finally {
+    lease?.release();
+  }
   const video: StreamConfiguration['Video'] = { Encoder: 'H264' };
   if (probe.width > 0 && probe.height > 0) video.Resolution = resolutionText(probe.width, probe.height);
   if (probe.frameRate !== undefined) video.FrameRate = probe.frameRate;
@@ -136,11 +143,14 @@ async function probeGeneric(connection: CleanConnection): Promise<ProbedCamera> 
 }
 
 export class MediaCameraProber implements CameraProber {
-  constructor(private readonly log?: CameraLog) {}
+  constructor(
+    private readonly relay: CredentialRelay,
+    private readonly log?: CameraLog,
+  ) {}
 
   async probe(driver: CameraDriver, connection: CleanConnection): Promise<ProbedCamera> {
     try {
-      return driver === 'ONVIF' ? await probeOnvif(connection) : await probeGeneric(connection);
+      return driver === 'ONVIF' ? await probeOnvif(connection) : await probeGeneric(connection, this.relay);
     } catch (error) {
       throw cameraError(error, this.log, connection.uri);
     }

@@ -8,7 +8,7 @@ import {
   parseSegmentListLine,
   progressOutTimeS,
 } from '../../../server/recorder/media/ingest/ffmpeg-output';
-import { joinRtspPath, redactText, redactUri, withCredentials } from '../../../server/recorder/media/ingest/rtsp-url';
+import { joinRtspPath, redactText, redactUri } from '../../../server/recorder/media/ingest/rtsp-url';
 
 describe('ingest ffmpeg arguments', () => {
   const hostile = "rtsp://u:p@127.0.0.1:1/$(touch /tmp/pwned);rm -rf ~ && echo 'x' | cat > /tmp/y";
@@ -97,12 +97,11 @@ describe('restart backoff', () => {
 });
 
 describe('RTSP URLs', () => {
-  it('add percent-encoded credentials and redact them again', () => {
-    const uri = withCredentials('rtsp://10.0.0.5:554/live', 'ad@min', 'p:w/d');
-    expect(uri).toBe('rtsp://ad%40min:p%3Aw%2Fd@10.0.0.5:554/live');
+  it('redact credentials and relay lease ids', () => {
+    const uri = 'rtsp://ad%40min:p%3Aw%2Fd@10.0.0.5:554/live';
     expect(redactUri(uri)).toBe('rtsp://***@10.0.0.5:554/live');
     expect(redactText(`failed to open ${uri}: 401`)).toBe('failed to open rtsp://***@10.0.0.5:554/live: 401');
-    expect(withCredentials('rtsp://h/x', '', '')).toBe('rtsp://h/x');
+    expect(redactText('rtsp://127.0.0.1:4000/relay/AbC_-123/cam1/main: 401')).toBe('rtsp://127.0.0.1:4000/relay/***/cam1/main: 401');
   });
 
   it('join a base and a path', () => {

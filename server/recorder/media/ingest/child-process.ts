@@ -17,10 +17,16 @@ export interface RunResult {
   timedOut: boolean;
 }
 
-/** Runs a program to completion (or until `timeoutMs`, then SIGKILL) and answers its output. */
-export function runToCompletion(command: string, args: readonly string[], timeoutMs: number): Promise<RunResult> {
+/** Runs a program to completion (or until `timeoutMs`, then SIGKILL) and answers its output; `onSpawn` hears its pid. */
+export function runToCompletion(
+  command: string,
+  args: readonly string[],
+  timeoutMs: number,
+  onSpawn?: (pid: number) => void,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    if (child.pid !== undefined) onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -56,8 +56,12 @@ function parseRate(text: unknown): number | undefined {
   return Number.isFinite(rate) && rate > 0 && rate < 1000 ? Math.round(rate * 100) / 100 : undefined;
 }
 
-/** Reads the first video stream of an RTSP URI (with credentials); throws RtspProbeError. */
-export async function probeRtsp(uriWithCredentials: string, timeoutMs = RTSP_PROBE_TIMEOUT_MS): Promise<RtspProbe> {
+/**
+ * Reads the first video stream of an RTSP URI; throws RtspProbeError. The
+ * URI carries no credentials: a camera that needs them is reached through
+ * the credential relay, whose lease `onSpawn` binds to ffprobe's pid.
+ */
+export async function probeRtsp(uri: string, timeoutMs = RTSP_PROBE_TIMEOUT_MS, onSpawn?: (pid: number) => void): Promise<RtspProbe> {
   const args = [
     '-v',
     'error',
@@ -71,9 +75,9 @@ export async function probeRtsp(uriWithCredentials: string, timeoutMs = RTSP_PRO
     'stream=codec_name,width,height,avg_frame_rate,r_frame_rate',
     '-of',
     'json',
-    uriWithCredentials,
+    uri,
   ];
-  const result = await runToCompletion(FFPROBE_PATH, args, timeoutMs);
+  const result = await runToCompletion(FFPROBE_PATH, args, timeoutMs, onSpawn);
   if (result.code !== 0 || result.timedOut) throw classifyProbeFailure(result.stderr, result.timedOut);
   let parsed: { streams?: Array<Record<string, unknown>> };
   try {

@@ -10,13 +10,15 @@
 import type { H264Source } from '../../../media/h264-source';
 import type { ArchiveIndex } from '../archive-index';
 import type { LiveSources } from '../contracts';
+import type { CredentialRelay } from './rtsp-credential-relay';
 import { StreamIngest, type IngestLog, type IngestSpec, type IngestStatus, type StreamIngestOptions } from './stream-ingest';
 
 export interface IngestSupervisorOptions {
   index: ArchiveIndex;
   log: IngestLog;
+  relay: CredentialRelay;
   /** Passed to every StreamIngest (tests shorten times or watch pids). */
-  ingest?: Partial<Omit<StreamIngestOptions, 'index' | 'log'>>;
+  ingest?: Partial<Omit<StreamIngestOptions, 'index' | 'log' | 'relay'>>;
 }
 
 const IDLE: IngestStatus = { streamState: 'idle', retryCount: 0, lastError: undefined, pid: undefined };
@@ -35,7 +37,7 @@ export class IngestSupervisor implements LiveSources {
       await existing.update(spec);
       return;
     }
-    const ingest = new StreamIngest(spec, { ...this.options.ingest, index: this.options.index, log: this.options.log });
+    const ingest = new StreamIngest(spec, { ...this.options.ingest, index: this.options.index, log: this.options.log, relay: this.options.relay });
     this.streams.set(spec.streamId, ingest);
     ingest.start();
   }

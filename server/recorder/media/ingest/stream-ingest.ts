@@ -31,7 +31,8 @@ import { FFMPEG_PATH, terminate } from './child-process';
 import { ClockAnchor } from './clock-anchor';
 import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
-import { redactText, withCredentials } from './rtsp-url';
+import { redactText } from './rtsp-url';
+import type { CredentialRelay } from './rtsp-credential-relay';
 import { SegmentTracker } from './segment-tracker';
 
 export interface IngestSpec {
@@ -55,6 +56,8 @@ export interface IngestLog {
 export interface StreamIngestOptions {
   index: ArchiveIndex;
   log: IngestLog;
+  /** Carries the camera's credentials, so they never appear in ffmpeg's command line. */
+  relay: CredentialRelay;
   now?: () => number;
   ffmpegPath?: string;
   stopGraceMs?: number;
@@ -190,8 +193,13 @@ export class StreamIngest {
       fs.mkdirSync(folder, { recursive: true });
       segmentPattern = `${escapeSegmentPath(folder)}/${runPrefix(this.now())}_%05d.mkv`;
     }
+    // A camera with credentials is pulled through the loopback relay; one without has nothing to hide.
+    const lease =
+      spec.username || spec.password
+        ? this.options.relay.lease({ uri: spec.sourceUri, username: spec.username, password: spec.password })
+        : undefined;
     const args = buildIngestArgs({
-      inputUri: withCredentials(spec.sourceUri, spec.username, spec.password),
+      inputUri: lease?.url ?? spec.sourceUri,
       segmentPattern,
       ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
     });
@@ -200,7 +208,10 @@ export class StreamIngest {
       shell: false,
     });
     this.child = child;
-    if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
+    if (child.pid !== undefined) {
+      lease?.bindPid(child.pid);
+      this.options.onSpawn?.(child.pid);
+    }
     this.hub.reset();
 
     const anchor = new ClockAnchor();
@@ -265,6 +276,7 @@ export class StreamIngest {
       const onEnd = (reason: string) => {
         if (ended) return;
         ended = true;
+        lease?.release();
         if (this.stallTimer) clearInterval(this.stallTimer);
         this.stallTimer = undefined;
         stderr.flush();
