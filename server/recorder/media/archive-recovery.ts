@@ -7,15 +7,18 @@
  * at all is removed with its row.
  *
  * Also used when one ffmpeg dies without closing its segment (kill -9): see
- * `closeInterrupted`.
+ * `closeInterrupted`. Such a file has no duration in its header (it still
+ * plays); `declareDuration` rewrites it so every archive declares its length.
  *
- * Cost: one readdir per stream folder and one ffprobe per active row (at
- * most one per stream).
+ * Cost: one readdir per stream folder, and per active row one ffprobe and
+ * one stream-copy remux (at most one per stream; ~0.2 s for a minute of
+ * 1080p).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveSegment } from './contracts';
 import type { ArchiveIndex } from './archive-index';
+import { FFMPEG_PATH, runToCompletion, type RunResult } from './ingest/child-process';
 import { probeSegmentSeconds } from './ingest/ffprobe';
 
 export interface RecoveryReport {
@@ -71,6 +74,36 @@ export async function closeInterrupted(
   return true;
 }
 
+/**
+ * Rewrites a closed segment that its ffmpeg never finished (kill -9, a
+ * crash) so that its header declares its length, as every finished segment
+ * does: a stream copy into a temporary file beside it, renamed over it in
+ * one step. Readers that have the old file open keep reading it; a segment
+ * the retention cleaner removed meanwhile is not brought back. Answers
+ * false when the file could not be rewritten (it stays playable as it was).
+ */
+export async function declareDuration(index: ArchiveIndex, segmentId: number, file: string, timeoutMs = 60_000): Promise<boolean> {
+  const temporary = `${file}.remux.tmp`;
+  let result: RunResult | undefined;
+  try {
+    result = await runToCompletion(
+      FFMPEG_PATH,
+      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', file, '-map', '0', '-c', 'copy', '-f', 'matroska', temporary],
+      timeoutMs,
+    );
+  } catch {
+    result = undefined; // ffmpeg could not be started
+  }
+  // The row is checked and the file renamed in one turn of the event loop, so the cleaner cannot come between.
+  if (!result || result.code !== 0 || result.timedOut || !index.get(segmentId) || !fs.existsSync(file)) {
+    fs.rmSync(temporary, { force: true });
+    return false;
+  }
+  fs.renameSync(temporary, file);
+  index.update(segmentId, { sizeBytes: fs.statSync(file).size });
+  return true;
+}
+
 export async function recoverArchives(index: ArchiveIndex, probe: SegmentProber = probeSegmentSeconds): Promise<RecoveryReport> {
   let removedRows = 0;
   let closedRows = 0;
@@ -90,8 +123,12 @@ export async function recoverArchives(index: ArchiveIndex, probe: SegmentProber 
     }
   }
   for (const segment of index.active()) {
-    if (await closeInterrupted(index, segment, undefined, probe)) closedRows++;
-    else removedRows++;
+    if (await closeInterrupted(index, segment, undefined, probe)) {
+      closedRows++;
+      await declareDuration(index, segment.id, segment.path);
+    } else {
+      removedRows++;
+    }
   }
   return { removedRows, closedRows };
 }

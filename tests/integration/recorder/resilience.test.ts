@@ -1,7 +1,8 @@
 /**
  * Recording survives what happens to real recorders: the recording ffmpeg
  * killed with SIGKILL mid-segment (the cut segment keeps all but the last
- * moments and still decodes; recording resumes), the camera dropping its
+ * moments, still decodes and has its header rewritten to declare its length;
+ * recording resumes), the camera dropping its
  * connection (recording resumes, the gap shows in the index), the whole
  * recorder crashing (the next start closes the cut segment at its real
  * length and forgets files that are gone), and a normal shutdown (every
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Archive, ArchivesResponse, StreamStatus } from '../../../server/shared/api';
-import { decodeAll, frameTimeAt, lastPacketSeconds } from './helpers/frames';
+import { declaredSeconds, decodeAll, frameTimeAt, lastPacketSeconds } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
 import { registerSimCamera } from '../helpers/sim-camera';
@@ -88,6 +89,10 @@ describe('resilience', () => {
     const shown = await frameTimeAt(file, lastSecond);
     expect(Math.abs(shown! - (closed.start + lastSecond * 1000))).toBeLessThan(1000);
 
+    // Its header is rewritten to declare that length, as a finished segment's does.
+    const declared = await waitFor('the cut segment to declare its length', () => declaredSeconds(fileOf(cut.id)), 30_000);
+    expect(Math.abs(declared - (closed.end - closed.start) / 1000)).toBeLessThan(1);
+
     await runningAgain(pid);
     expect((await status()).retryCount).toBeGreaterThanOrEqual(1);
     const resumed = await waitFor('a new active segment', async () => (await archives()).find((a) => a.active && a.start > closed.start));
@@ -130,6 +135,7 @@ describe('resilience', () => {
     const recovered = list.find((a) => a.id === active.id)!;
     expect(recovered.active).toBe(false);
     expect(Math.abs(recovered.end - (recovered.start + realSeconds * 1000))).toBeLessThan(200);
+    expect(await declaredSeconds(cutFile)).toBeGreaterThan(realSeconds - 1);
     expect(list.find((a) => a.id === gone.id)).toBeUndefined();
     await waitFor('ingest to run again after the restart', async () => ((await status()).streamState === 'running' ? true : undefined));
   });

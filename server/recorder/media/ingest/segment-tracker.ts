@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveIndex } from '../archive-index';
-import { closeInterrupted, type SegmentProber } from '../archive-recovery';
+import { closeInterrupted, declareDuration, type SegmentProber } from '../archive-recovery';
 import type { ClockAnchor } from './clock-anchor';
 import type { SegmentListEntry } from './ffmpeg-output';
 import { probeSegmentSeconds } from './ffprobe';
@@ -144,6 +144,8 @@ export class SegmentTracker {
       if (kept) {
         const closed = this.options.index.get(segment.id);
         if (closed) this.options.onWritten?.(closed.endMs);
+        // In the background: the next ffmpeg of this stream need not wait for the old file's header.
+        void declareDuration(this.options.index, segment.id, row.path).catch(() => undefined);
       }
     }
   }

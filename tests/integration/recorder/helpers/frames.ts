@@ -34,3 +34,10 @@ export async function lastPacketSeconds(file: string): Promise<number> {
   });
   return Math.max(0, ...stdout.split('\n').map(Number).filter(Number.isFinite));
 }
+
+/** The length a file's header declares (seconds), undefined when it declares none (a Matroska file cut by kill -9). */
+export async function declaredSeconds(file: string): Promise<number | undefined> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  const seconds = Number(stdout.trim());
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
