@@ -20,6 +20,8 @@ export interface RecorderConfig {
   demoCameras: number;
   /** Longest export a user may request (spec 9 names the setting, not its value). */
   maxExportHours: number;
+  /** Length of archive segments; shorter ones let retention free space in smaller steps. */
+  segmentSeconds: number;
   /** Disk use (% of the archive volume) above which the retention cleaner removes the oldest archives. */
   cleanerThresholdPercent: number;
   /** Folder of the built client served at '/'. */
@@ -51,6 +53,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
   { flag: '--max-export-hours', env: 'ARGUS_MAX_EXPORT_HOURS', kind: 'int', key: 'maxExportHours' },
   { flag: '--cleaner-threshold', env: 'ARGUS_CLEANER_THRESHOLD', kind: 'int', key: 'cleanerThresholdPercent' },
+  { flag: '--segment-seconds', env: 'ARGUS_SEGMENT_SECONDS', kind: 'int', key: 'segmentSeconds' },
   { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
   { flag: '--embed-origins', env: 'ARGUS_EMBED_ORIGINS', kind: 'origins', key: 'embedOrigins' },
@@ -72,6 +75,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     demoCameras: 4,
     maxExportHours: 24,
     cleanerThresholdPercent: 90,
+    segmentSeconds: 60,
     clientDir: path.join(repoRoot, 'dist', 'client'),
     logLevel: 'warn',
     embedOrigins: [],
@@ -114,6 +118,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   if (config.cleanerThresholdPercent < 1 || config.cleanerThresholdPercent > 99) {
     throw new ConfigError('--cleaner-threshold must be a percentage from 1 to 99');
   }
+  if (config.segmentSeconds < 10 || config.segmentSeconds > 600) throw new ConfigError('--segment-seconds must be from 10 to 600');
   if (config.maxExportHours < 1) throw new ConfigError('--max-export-hours must be at least 1');
   if (config.adminPassword !== undefined && config.adminPassword.length < 4) {
     throw new ConfigError('--admin-password must be at least 4 characters');

@@ -132,7 +132,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   // Camera credentials reach ffmpeg and ffprobe through a loopback relay, never their command lines.
   const relay = await RtspCredentialRelay.start();
   services.onClose.push(() => relay.close());
-  const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog, relay });
+  const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog, relay, ingest: { segmentSeconds: config.segmentSeconds } });
   // Motion detection hears of every stream start, change and removal through the ingest control.
   const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
   const camerasStore = new CamerasStore(db, secrets.passwords);
@@ -149,13 +149,21 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
   });
   motion.attach(cameras);
-  await cameras.startAll();
-  const demo = startDemoCameras({ count: config.demoCameras, settings: services.settings, cameras, log: mediaLog }).catch((error: unknown) => {
+  // Demo cameras listen before any ingest starts (a restart then loses no time to a failed first pull);
+  // registering them on the first start runs after, without holding up the recorder's start.
+  const demo = await startDemoCameras({ count: config.demoCameras, settings: services.settings, cameras, log: mediaLog }).catch((error: unknown) => {
     mediaLog.warn(`demo cameras did not start: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   });
+  await cameras.startAll();
+  const demoRegistered = demo?.registerIfNew().catch((error: unknown) => {
+    mediaLog.warn(`demo cameras were not registered: ${error instanceof Error ? error.message : String(error)}`);
+  });
   // onClose runs last-first: every ffmpeg stops before the demo cameras they pull from.
-  services.onClose.push(async () => (await demo)?.stop());
+  services.onClose.push(async () => {
+    await demoRegistered;
+    await demo?.sim.stop();
+  });
   services.onClose.push(() => ingest.stopAll());
   // WebRTC, low-bandwidth streams, frames and the RTSP restream read the hubs and the archive index.
   await attachLiveMedia(services, { live: ingest, archive: archiveIndex });
@@ -176,7 +184,13 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   services.extraRoutes.push((app) => streamRoutes(app, { cameras, streamStatus }));
   services.extraRoutes.push((app) => archiveRoutes(app, { archiveQueries }));
   services.extraRoutes.push((app) => discoveryRoutes(app, { cameras }));
-  const sweep = setInterval(() => sessions.deleteExpired(), 60 * 60 * 1000);
+  const sweep = setInterval(() => {
+    try {
+      sessions.deleteExpired();
+    } catch (error) {
+      mediaLog.warn(`expired sessions were not removed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, 60 * 60 * 1000);
   sweep.unref();
   services.onClose.push(() => clearInterval(sweep));
   return services;

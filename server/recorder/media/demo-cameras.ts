@@ -62,16 +62,26 @@ async function startOnFreePorts(count: number, random: () => number): Promise<{ 
   throw lastError instanceof Error ? lastError : new Error('no free ports for the demo cameras');
 }
 
-/** Starts (or restarts) the demo cameras; answers the simulator to stop at shutdown, or undefined when off. */
-export async function startDemoCameras(options: DemoCamerasOptions): Promise<CameraSim | undefined> {
+export interface DemoCameras {
+  sim: CameraSim;
+  /** Registers the cameras when this is the first start (or an earlier one stopped before it finished). */
+  registerIfNew(): Promise<void>;
+}
+
+/**
+ * Starts (or restarts) the demo cameras' simulator; undefined when off. The
+ * recorder starts it before any ingest, so that on a restart the first
+ * ffmpeg of each demo stream finds its camera listening instead of failing
+ * and waiting out a backoff; registration (first start only) comes after.
+ */
+export async function startDemoCameras(options: DemoCamerasOptions): Promise<DemoCameras | undefined> {
   const { settings, log } = options;
   const state = readState(settings);
   if (options.count === 0) return undefined;
   if (state) {
     try {
       const sim = await startCameraSim({ count: state.count, basePort: state.basePort });
-      if (!state.registered) await register(sim, { ...state }, options);
-      return sim;
+      return { sim, registerIfNew: async () => (state.registered ? undefined : register(sim, { ...state }, options)) };
     } catch (error) {
       log.warn(`demo cameras could not start on ports ${state.basePort}..: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -80,8 +90,7 @@ export async function startDemoCameras(options: DemoCamerasOptions): Promise<Cam
   const { sim, basePort } = await startOnFreePorts(options.count, options.random ?? Math.random);
   const fresh: DemoState = { count: options.count, basePort, registered: false };
   settings.set(DEMO_SETTING, JSON.stringify(fresh));
-  await register(sim, fresh, options);
-  return sim;
+  return { sim, registerIfNew: () => register(sim, fresh, options) };
 }
 
 async function register(sim: CameraSim, state: DemoState, options: DemoCamerasOptions): Promise<void> {

@@ -214,6 +214,18 @@ export class StreamIngest {
     }
     this.hub.reset();
 
+    // The archive index can refuse a write (a full disk: SQLITE_FULL). That ends this run, not the
+    // recorder: the next run starts after the backoff, by when the cleaner may have made room.
+    const indexed = (write: () => void): void => {
+      try {
+        write();
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        this.setError(`The archive index could not be written: ${text}`);
+        log.warn(`stream ${spec.streamId}: the archive index could not be written (${text}); ending this ffmpeg run`);
+        child.kill('SIGKILL');
+      }
+    };
     const anchor = new ClockAnchor();
     const tracker = new SegmentTracker({
       index,
@@ -239,7 +251,7 @@ export class StreamIngest {
     const stderr = new LineSplitter((line) => {
       const opened = openedSegmentFile(line);
       if (opened !== undefined) {
-        tracker.onOpened(opened);
+        indexed(() => tracker.onOpened(opened));
         return;
       }
       if (/error|failed|invalid|unauthorized|refused|not found|timed out/i.test(line)) {
@@ -250,14 +262,14 @@ export class StreamIngest {
     child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
     const list = new LineSplitter((line) => {
       const entry = parseSegmentListLine(line);
-      if (entry) tracker.onListed(entry);
+      if (entry) indexed(() => tracker.onListed(entry));
     });
     (child.stdio[SEGMENT_LIST_FD] as Readable).on('data', (chunk: Buffer) => list.push(chunk));
     const progress = new LineSplitter((line) => {
       const outTimeS = progressOutTimeS(line);
       if (outTimeS === undefined) return;
       anchor.sample(outTimeS, this.now());
-      tracker.onProgress(outTimeS);
+      indexed(() => tracker.onProgress(outTimeS));
     });
     (child.stdio[PROGRESS_FD] as Readable).on('data', (chunk: Buffer) => progress.push(chunk));
 

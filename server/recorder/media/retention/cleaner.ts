@@ -137,11 +137,24 @@ export class RetentionCleaner {
     return report;
   }
 
-  /** Index rows first, then files; answers the bytes the index listed. */
+  /**
+   * Index rows first, then files; answers the bytes the index listed. On a
+   * disk so full that the database cannot even record a deletion
+   * (SQLITE_FULL), the files go first to make that room, then the rows: for
+   * that moment a reader may find a row whose file is gone, which it reports
+   * as a missing archive, and the start-up scan would drop the row anyway.
+   */
   private async remove(segments: readonly ArchiveSegment[]): Promise<number> {
     const closed = segments.filter((s) => !s.active);
     if (closed.length === 0) return 0;
-    this.deps.index.removeSegments(closed.map((s) => s.id));
+    const ids = closed.map((s) => s.id);
+    let rowsRemoved = true;
+    try {
+      this.deps.index.removeSegments(ids);
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'the archive index could not record a removal; deleting the files first to make room');
+      rowsRemoved = false;
+    }
     let bytes = 0;
     const root = path.resolve(this.deps.index.archiveRoot) + path.sep;
     for (const segment of closed) {
@@ -154,12 +167,18 @@ export class RetentionCleaner {
         this.deps.log?.warn({ err, path: segment.path }, 'could not delete an archive file; the start-up scan will find it');
       });
     }
+    if (!rowsRemoved) this.deps.index.removeSegments(ids);
     return bytes;
   }
 
+  /** Bookkeeping for the system report; a failure to write it (a full disk) must not undo a pass that freed space. */
   private record(atMs: number, reason: 'age' | 'disk', segments: number, bytes: number): void {
-    this.deps.db
-      ?.prepare('INSERT INTO retention_cleanings (at_ms, reason, segments_removed, bytes_removed) VALUES (?, ?, ?, ?)')
-      .run(atMs, reason, segments, bytes);
+    try {
+      this.deps.db
+        ?.prepare('INSERT INTO retention_cleanings (at_ms, reason, segments_removed, bytes_removed) VALUES (?, ?, ?, ?)')
+        .run(atMs, reason, segments, bytes);
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'could not record a cleaner run');
+    }
   }
 }
