@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import type { RecorderConfig } from './config';
 import { installAuth } from './plugins/auth';
-import { installErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { installRouteTable } from './plugins/route-table';
 import { installSecurityHeaders } from './plugins/security-headers';
@@ -31,6 +31,8 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
     trustProxy: false,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   installRouteTable(app);
   installValidators(app);
