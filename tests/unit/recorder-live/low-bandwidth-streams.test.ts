@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LowBandwidthSession } from '../../../server/recorder/media/live/low-bandwidth-session';
 import { H264Hub } from '../../../server/media/h264-source';
 import { ApiError } from '../../../server/recorder/domain/api-error';
 import { IDLE_TIMEOUT_MS, LowBandwidthStreams } from '../../../server/recorder/media/live/low-bandwidth-streams';
@@ -35,6 +36,25 @@ function apiError(work: () => unknown): ApiError {
 }
 
 describe('LowBandwidthStreams', () => {
+  it('answers a create before its decoder starts, starts decoders one per turn, and never starts a deleted one', async () => {
+    const { streams } = setup({ perUser: 5, total: 5 });
+    const started: string[] = [];
+    const start = vi.spyOn(LowBandwidthSession.prototype, 'start').mockImplementation(function (this: LowBandwidthSession) {
+      started.push(this.id);
+    });
+    try {
+      const ids = [0, 1, 2].map(() => streams.create(everything, request).id);
+      expect(started).toEqual([]);
+      streams.delete(ids[1]!, 'u1');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(started).toEqual([ids[0]]);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(started).toEqual([ids[0], ids[2]]);
+    } finally {
+      start.mockRestore();
+    }
+  });
+
   it('starts a session in the starting state, private to its user', () => {
     const { streams } = setup();
     const { id } = streams.create(everything, request);
