@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate } from '../server/recorder/db/database';
+import { migrate } from '../server/recorder/core/db/database';
 import { signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import { seedCamera } from '../tests/integration/recorder-ops/seed-recording';
 import { printTable, writeResults } from './lib/report';

@@ -13,9 +13,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Camera, RecordingConfiguration, Stream } from '../server/shared/api';
-import { configurationFor } from '../server/recorder/domain/recording-style';
-import { FrameDifferencer } from '../server/recorder/media/motion/frame-differencer';
-import { DETECTION_HEIGHT, DETECTION_WIDTH } from '../server/recorder/media/motion/motion-ffmpeg-args';
+import { configurationFor } from '../server/recorder/cameras/recording-style';
+import { FrameDifferencer } from '../server/recorder/motion/frame-differencer';
+import { DETECTION_HEIGHT, DETECTION_WIDTH } from '../server/recorder/motion/motion-ffmpeg-args';
 import { startMediaRecorder, waitFor, type MediaRecorder } from '../tests/integration/recorder/helpers/media-recorder';
 import { startSimulator } from '../tests/integration/recorder/helpers/simulator';
 import { percentile, printTable, writeResults } from './lib/report';

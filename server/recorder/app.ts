@@ -1,31 +1,33 @@
 /**
  * The recorder's HTTP application: the /service API, its WebSockets and the
- * built client at '/'. Wiring only: each area registers its routes with the
- * services it needs; the services live in domain/ and media/.
+ * built client at '/'. Wiring only: each feature folder (identity, cameras,
+ * ingest, archive, live, motion, events, export, retention, ptz, layouts,
+ * system) registers its routes with the services it needs; the HTTP plumbing
+ * every feature shares is in core/http.
  */
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
-import type { RecorderConfig } from './config';
-import { installAuth } from './plugins/auth';
-import { clientErrorHandler, frameworkErrors, installErrorHandling } from './plugins/errors';
-import { loggerOptions } from './plugins/log-redaction';
-import { installRouteTable } from './plugins/route-table';
-import { installSecurityHeaders } from './plugins/security-headers';
-import { installValidators } from './plugins/validation';
+import type { RecorderConfig } from './core/config';
+import { installAuth } from './core/http/auth';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/errors';
+import { loggerOptions } from './core/http/log-redaction';
+import { installRouteTable } from './core/http/route-table';
+import { installSecurityHeaders } from './core/http/security-headers';
+import { installValidators } from './core/http/validation';
 import type { RecorderServices } from './services';
-import { sessionRoutes } from './routes/sessions';
-import { ticketRoutes } from './routes/tickets';
-import { systemRoutes } from './routes/system';
-import { userRoutes } from './routes/users';
+import { sessionRoutes } from './identity/session-routes';
+import { ticketRoutes } from './identity/ticket-routes';
+import { systemRoutes } from './system/system-routes';
+import { userRoutes } from './identity/user-routes';
 
 /** JSON bodies above this are refused with 413; routes that take files set their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 
 export async function buildApp(config: RecorderConfig, services: RecorderServices): Promise<FastifyInstance> {
   const app = Fastify({
-    // Credentials never reach the log, at any level (plugins/log-redaction.ts).
+    // Credentials never reach the log, at any level (core/http/log-redaction.ts).
     logger: loggerOptions(config.logLevel),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.

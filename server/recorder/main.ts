@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, defaultConfig, parseConfig } from './config';
-import { MissingMasterKeyError } from './secrets/master-key';
-import { SecretBoxError } from './secrets/secret-box';
+import { ConfigError, defaultConfig, parseConfig } from './core/config';
+import { MissingMasterKeyError } from './core/secrets/master-key';
+import { SecretBoxError } from './core/secrets/secret-box';
 import { closeServices, createServices } from './services';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -105,7 +105,7 @@ export interface Stream {
   dewarpConfiguration: StreamDewarpConfiguration | null;
 }
 
-/** Camera work-arounds (spec 3): see domain/ptz-command.ts for what each changes. */
+/** Camera work-arounds (spec 3): see ptz/ptz-command.ts for what each changes. */
 export type CameraQuirk = 'zoom-override' | 'force-relative-ptz';
 
 export interface CameraActions {

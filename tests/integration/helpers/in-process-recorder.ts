@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../server/recorder/app';
-import { defaultConfig, parseConfig } from '../../../server/recorder/config';
+import { defaultConfig, parseConfig } from '../../../server/recorder/core/config';
 import { closeServices, createServices, type RecorderServices } from '../../../server/recorder/services';
 import { freePort } from './free-port';
 

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { migrate } from '../../../server/recorder/db/database';
+import { migrate } from '../../../server/recorder/core/db/database';
 
 export interface SeedCameraOptions {
   dataDir: string;

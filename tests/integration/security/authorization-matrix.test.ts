@@ -2,7 +2,7 @@
  * The authorization matrix, generated from the recorder's own route table:
  * every registered route is called with no token, a garbage token, an
  * expired token and a session of each role, and must answer exactly as the
- * access rule it declares says (plugins/auth.ts). The rules themselves are
+ * access rule it declares says (core/http/auth.ts). The rules themselves are
  * held against spec 6 by EXPECTED_ACCESS, which names every route: a route
  * added without a rule, or without a line here, fails the suite, and so does
  * a rule that differs from what spec 6 gives that call.
@@ -12,8 +12,8 @@ import WebSocket from 'ws';
 import type { Role } from '../../../server/shared/roles';
 import { can, ROLES } from '../../../server/shared/roles';
 import type { User } from '../../../server/shared/api';
-import type { RouteAccess } from '../../../server/recorder/plugins/auth';
-import type { RouteEntry } from '../../../server/recorder/plugins/route-table';
+import type { RouteAccess } from '../../../server/recorder/core/http/auth';
+import type { RouteEntry } from '../../../server/recorder/core/http/route-table';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn, ticketFor } from '../helpers/recorder-process';
 

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CamerasResponse, UsersResponse } from '../../../server/shared/api';
-import type { RouteEntry } from '../../../server/recorder/plugins/route-table';
+import type { RouteEntry } from '../../../server/recorder/core/http/route-table';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn } from '../helpers/recorder-process';
 

@@ -8,7 +8,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANNOT_CONNECT } from '../../../server/recorder/domain/cameras-connect';
+import { CANNOT_CONNECT } from '../../../server/recorder/cameras/cameras-connect';
 import { freePort } from '../helpers/free-port';
 import { startMediaRecorder, type MediaRecorder } from '../recorder/helpers/media-recorder';
 

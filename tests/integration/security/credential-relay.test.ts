@@ -1,5 +1,5 @@
 /**
- * The loopback RTSP credential relay (server/recorder/media/ingest/
+ * The loopback RTSP credential relay (server/recorder/ingest/
  * rtsp-credential-relay.ts) against a simulated camera that demands Digest:
  * ffprobe given only the relay's URL reads the stream; a lease opens once,
  * only from the process it was bound to, and not after release; a path
@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import { FFPROBE_PATH, runToCompletion } from '../../../server/recorder/media/ingest/child-process';
-import { RtspCredentialRelay, type RelayLease } from '../../../server/recorder/media/ingest/rtsp-credential-relay';
+import { FFPROBE_PATH, runToCompletion } from '../../../server/recorder/core/child-process';
+import { RtspCredentialRelay, type RelayLease } from '../../../server/recorder/ingest/rtsp-credential-relay';
 import { startSimulator } from '../recorder/helpers/simulator';
 
 let sim: CameraSim;

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/recorder/db/database';
-import { EventsService } from '../../../server/recorder/domain/events-service';
-import { MotionEventQueries } from '../../../server/recorder/media/motion/event-queries';
-import { MotionEventStore } from '../../../server/recorder/media/motion/event-store';
+import { migrate } from '../../../server/recorder/core/db/database';
+import { EventsService } from '../../../server/recorder/events/events-service';
+import { MotionEventQueries } from '../../../server/recorder/motion/event-queries';
+import { MotionEventStore } from '../../../server/recorder/motion/event-store';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 let db: Database.Database;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MotionEventTracker, type TrackerMessage } from '../../../server/recorder/media/motion/event-tracker';
+import { MotionEventTracker, type TrackerMessage } from '../../../server/recorder/motion/event-tracker';
 
 /** Pictures every 200 ms from `fromMs`, motion where the pattern says '1'. */
 function run(tracker: MotionEventTracker, pattern: string, fromMs = 0, stepMs = 200): TrackerMessage[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HistogramAccumulator, HOUR_MS, MAX_HISTOGRAM_BUCKETS, MINUTE_MS, planHistogram } from '../../../server/recorder/domain/events-histogram';
-import { checkEventListQuery, checkHistogramQuery, MAX_EVENT_COUNT } from '../../../server/recorder/domain/events-query';
-import { rollupRows } from '../../../server/recorder/media/motion/rollup';
+import { HistogramAccumulator, HOUR_MS, MAX_HISTOGRAM_BUCKETS, MINUTE_MS, planHistogram } from '../../../server/recorder/events/events-histogram';
+import { checkEventListQuery, checkHistogramQuery, MAX_EVENT_COUNT } from '../../../server/recorder/events/events-query';
+import { rollupRows } from '../../../server/recorder/motion/rollup';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 

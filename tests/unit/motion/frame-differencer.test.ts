@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FrameDifferencer, minAreaPixels, WARMUP_FRAMES } from '../../../server/recorder/media/motion/frame-differencer';
-import { objectAreaFraction } from '../../../server/recorder/domain/motion-settings';
-import { watchMapOf } from '../../../server/recorder/domain/motion-mask-image';
+import { FrameDifferencer, minAreaPixels, WARMUP_FRAMES } from '../../../server/recorder/motion/frame-differencer';
+import { objectAreaFraction } from '../../../server/recorder/motion/motion-settings';
+import { watchMapOf } from '../../../server/recorder/motion/motion-mask-image';
 import { blank, H, ignoring, W, withCells, withSquare } from './synthetic-frames';
 
 const STEP_MS = 200;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkMaskImage, maskImageInfo, MAX_MASK_SIDE, watchMapOf } from '../../../server/recorder/domain/motion-mask-image';
-import { maskHref, MotionMaskService, type StoredMask } from '../../../server/recorder/domain/motion-mask-service';
+import { checkMaskImage, maskImageInfo, MAX_MASK_SIDE, watchMapOf } from '../../../server/recorder/motion/motion-mask-image';
+import { maskHref, MotionMaskService, type StoredMask } from '../../../server/recorder/motion/motion-mask-service';
 import type { RecordingConfiguration } from '../../../server/shared/api';
-import { decodeMask } from '../../../server/recorder/media/motion/mask-decoder';
-import { DETECTION_HEIGHT, DETECTION_WIDTH } from '../../../server/recorder/media/motion/motion-ffmpeg-args';
+import { decodeMask } from '../../../server/recorder/motion/mask-decoder';
+import { DETECTION_HEIGHT, DETECTION_WIDTH } from '../../../server/recorder/motion/motion-ffmpeg-args';
 import { encodePng } from './png';
 
 /** A 320x180 mask: the left half painted black, the rest transparent. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Coverage } from '../../../server/recorder/media/motion/coverage';
-import { keyframesOnlyCopyArgs, maskDecoderArgs, motionDecoderArgs } from '../../../server/recorder/media/motion/motion-ffmpeg-args';
-import { StreamRateMeter } from '../../../server/recorder/media/motion/stream-rate';
-import { withStreamListener } from '../../../server/recorder/media/motion/stream-listener';
-import type { IngestSpec } from '../../../server/recorder/media/ingest/stream-ingest';
+import { Coverage } from '../../../server/recorder/motion/coverage';
+import { keyframesOnlyCopyArgs, maskDecoderArgs, motionDecoderArgs } from '../../../server/recorder/motion/motion-ffmpeg-args';
+import { StreamRateMeter } from '../../../server/recorder/motion/stream-rate';
+import { withStreamListener } from '../../../server/recorder/motion/stream-listener';
+import type { IngestSpec } from '../../../server/recorder/ingest/stream-ingest';
 
 describe('motion ffmpeg arguments', () => {
   it('decodes stdin to grey at the detection size, skipping non-keyframes when asked', () => {

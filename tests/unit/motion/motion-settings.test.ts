@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingStyle } from '../../../server/shared/api';
-import { configurationFor } from '../../../server/recorder/domain/recording-style';
-import { segmentDecision } from '../../../server/recorder/domain/motion-archive-policy';
+import { configurationFor } from '../../../server/recorder/cameras/recording-style';
+import { segmentDecision } from '../../../server/recorder/motion/motion-archive-policy';
 import {
   checkMotionConfiguration,
   DEFAULT_OBJECT_SIZE,
@@ -10,8 +10,8 @@ import {
   MOTION_ONLY_SEGMENT_SECONDS,
   normalizeObjectSize,
   reducedFrameRate,
-} from '../../../server/recorder/domain/motion-settings';
-import { resolveRecording } from '../../../server/recorder/domain/cameras-streams';
+} from '../../../server/recorder/motion/motion-settings';
+import { resolveRecording } from '../../../server/recorder/cameras/cameras-streams';
 
 describe('recording style → motion behaviour', () => {
   it.each<[RecordingStyle, boolean, boolean, boolean, number | undefined]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAnnexB, toClosedAnnexB, withParameterSets } from '../../../server/recorder/media/live/access-units';
+import { toAnnexB, toClosedAnnexB, withParameterSets } from '../../../server/recorder/live/access-units';
 
 const sps = Uint8Array.of(0x67, 1, 2);
 const pps = Uint8Array.of(0x68, 3);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveLookup, ArchiveSegment } from '../../../server/recorder/media/contracts';
-import { afterSegment, startCursor } from '../../../server/recorder/media/live/archive-plan';
+import type { ArchiveLookup, ArchiveSegment } from '../../../server/recorder/core/media-contracts';
+import { afterSegment, startCursor } from '../../../server/recorder/live/archive-plan';
 
 const T0 = 1_700_000_000_000;
 let nextId = 1;

@@ -7,8 +7,8 @@ import {
   jpegSessionArgs,
   lastFrameOfGopArgs,
   rateSelectFilter,
-} from '../../../server/recorder/media/live/ffmpeg-args';
-import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from '../../../server/recorder/media/motion/motion-ffmpeg-args';
+} from '../../../server/recorder/live/ffmpeg-args';
+import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from '../../../server/recorder/motion/motion-ffmpeg-args';
 
 describe('clampBox', () => {
   it('keeps sides even and within 1920x1080, defaulting to the bound', () => {

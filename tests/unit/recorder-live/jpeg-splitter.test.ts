@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JpegSplitter } from '../../../server/recorder/media/live/jpeg-splitter';
+import { JpegSplitter } from '../../../server/recorder/live/jpeg-splitter';
 
 /** A minimal JPEG-shaped byte string: SOI, a segment, SOS, entropy data, EOI. */
 function fakeJpeg(entropy: number[], extraSegment: number[] = []): Buffer {

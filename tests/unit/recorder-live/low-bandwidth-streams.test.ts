@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LowBandwidthSession } from '../../../server/recorder/media/live/low-bandwidth-session';
+import { LowBandwidthSession } from '../../../server/recorder/live/low-bandwidth-session';
 import { H264Hub } from '../../../server/media/h264-source';
-import { ApiError } from '../../../server/recorder/domain/api-error';
-import { IDLE_TIMEOUT_MS, LowBandwidthStreams } from '../../../server/recorder/media/live/low-bandwidth-streams';
+import { ApiError } from '../../../server/recorder/core/api-error';
+import { IDLE_TIMEOUT_MS, LowBandwidthStreams } from '../../../server/recorder/live/low-bandwidth-streams';
 
 // Sessions start a real ffmpeg decoder that waits on an idle hub; every test ends them.
 let streams: LowBandwidthStreams | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_STEP_TICKS, RtpClock } from '../../../server/recorder/media/live/rtp-clock';
+import { MIN_STEP_TICKS, RtpClock } from '../../../server/recorder/live/rtp-clock';
 
 function fakeClock(startMs = 1000) {
   let now = startMs;

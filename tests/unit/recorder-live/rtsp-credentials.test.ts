@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../server/shared/api';
-import type { SessionsService } from '../../../server/recorder/domain/sessions';
-import { SignInThrottle } from '../../../server/recorder/domain/sign-in-throttle';
-import type { UsersService } from '../../../server/recorder/domain/users';
-import { CREDENTIAL_CACHE_MS, RtspCredentials } from '../../../server/recorder/media/live/rtsp-credentials';
-import { basicCredentials } from '../../../server/recorder/media/live/rtsp-restream';
+import type { SessionsService } from '../../../server/recorder/identity/sessions';
+import { SignInThrottle } from '../../../server/recorder/identity/sign-in-throttle';
+import type { UsersService } from '../../../server/recorder/identity/users';
+import { CREDENTIAL_CACHE_MS, RtspCredentials } from '../../../server/recorder/live/rtsp-credentials';
+import { basicCredentials } from '../../../server/recorder/live/rtsp-restream';
 
 const alice: User = { id: 'u1', username: 'alice', role: 'Viewer', superUser: false, admin: false };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessage, sdpAcceptsH264 } from '../../../server/recorder/media/live/signaling-messages';
+import { parseClientMessage, sdpAcceptsH264 } from '../../../server/recorder/live/signaling-messages';
 
 const answerSdp = (videoLines: string) =>
   ['v=0', 'o=- 1 2 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0', videoLines].join('\r\n') + '\r\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/config';
+import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/core/config';
 
 describe('cleaner threshold option', () => {
   it('defaults to 90 % and takes --cleaner-threshold or ARGUS_CLEANER_THRESHOLD', () => {

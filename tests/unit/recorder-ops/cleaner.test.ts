@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/recorder/db/database';
-import { RetentionOverrides } from '../../../server/recorder/domain/retention-overrides';
-import { ArchiveIndex } from '../../../server/recorder/media/archive-index';
-import { ArchiveRetentionIndex } from '../../../server/recorder/media/retention/archive-retention-index';
-import { RetentionCleaner } from '../../../server/recorder/media/retention/cleaner';
-import { reconcileArchives } from '../../../server/recorder/media/retention/reconcile';
+import { migrate } from '../../../server/recorder/core/db/database';
+import { RetentionOverrides } from '../../../server/recorder/retention/retention-overrides';
+import { ArchiveIndex } from '../../../server/recorder/archive/archive-index';
+import { ArchiveRetentionIndex } from '../../../server/recorder/retention/archive-retention-index';
+import { RetentionCleaner } from '../../../server/recorder/retention/cleaner';
+import { reconcileArchives } from '../../../server/recorder/retention/reconcile';
 import { DAY_MS } from '../../../server/shared/validation';
 
 const now = 1_700_000_000_000;

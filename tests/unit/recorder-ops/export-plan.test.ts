@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ArchiveSegment } from '../../../server/recorder/media/contracts';
-import { assertInsideFolder, concatListText, exportArgs, parseKeyframeProbe } from '../../../server/recorder/media/export/export-args';
-import { concatEntries, exportedStartMs, keyframeAtOrBefore, planExport, plannedDurationMs } from '../../../server/recorder/media/export/export-plan';
+import type { ArchiveSegment } from '../../../server/recorder/core/media-contracts';
+import { assertInsideFolder, concatListText, exportArgs, parseKeyframeProbe } from '../../../server/recorder/export/export-args';
+import { concatEntries, exportedStartMs, keyframeAtOrBefore, planExport, plannedDurationMs } from '../../../server/recorder/export/export-plan';
 
 const T = 1_700_000_000_000;
 const seg = (id: number, startS: number, endS: number, active = false): ArchiveSegment => ({

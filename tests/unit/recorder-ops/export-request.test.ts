@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/recorder/domain/api-error';
-import { checkExportRange, checkStreamId, parseExportFormat } from '../../../server/recorder/domain/export-request';
-import { contentDisposition, exportFileName, sanitizeFileNamePart } from '../../../server/recorder/domain/export-file-name';
+import { ApiError } from '../../../server/recorder/core/api-error';
+import { checkExportRange, checkStreamId, parseExportFormat } from '../../../server/recorder/export/export-request';
+import { contentDisposition, exportFileName, sanitizeFileNamePart } from '../../../server/recorder/export/export-file-name';
 import { MESSAGES } from '../../../server/shared/validation';
 
 const now = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/recorder/db/database';
-import { ApiError } from '../../../server/recorder/domain/api-error';
+import { migrate } from '../../../server/recorder/core/db/database';
+import { ApiError } from '../../../server/recorder/core/api-error';
 import {
   checkMove,
   checkPresetName,
@@ -13,12 +13,12 @@ import {
   parseQuirks,
   planMove,
   presentPresets,
-} from '../../../server/recorder/domain/ptz-command';
-import { PtzPresetNames } from '../../../server/recorder/domain/ptz-preset-names';
-import { PtzService, type PtzCameraInfo } from '../../../server/recorder/domain/ptz-service';
-import type { PtzCall } from '../../../server/recorder/domain/ptz-command';
-import type { PtzDevice } from '../../../server/recorder/media/ptz/onvif-ptz-client';
-import { parseMaxPresets, parsePresets, parseSetPresetToken } from '../../../server/recorder/media/ptz/ptz-soap';
+} from '../../../server/recorder/ptz/ptz-command';
+import { PtzPresetNames } from '../../../server/recorder/ptz/ptz-preset-names';
+import { PtzService, type PtzCameraInfo } from '../../../server/recorder/ptz/ptz-service';
+import type { PtzCall } from '../../../server/recorder/ptz/ptz-command';
+import type { PtzDevice } from '../../../server/recorder/ptz/onvif-ptz-client';
+import { parseMaxPresets, parsePresets, parseSetPresetToken } from '../../../server/recorder/ptz/ptz-soap';
 import { MESSAGES } from '../../../server/shared/validation';
 
 const all = { pan: true, tilt: true, zoom: true, relativeFOV: true };

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/recorder/db/database';
-import { ApiError } from '../../../server/recorder/domain/api-error';
-import { cameraTotals } from '../../../server/recorder/domain/disk-service';
-import { bytesToFree, cleanerHeadroomBytes, diskUtilization } from '../../../server/recorder/domain/disk-utilization';
-import { bytesPerDay, estimateRetention, roundDays, withinBudget, type CameraRecordingTotals } from '../../../server/recorder/domain/retention-estimate';
-import { checkRetentionMs, RetentionOverrides } from '../../../server/recorder/domain/retention-overrides';
-import { humanizeLastArchive, lastArchiveWrittenIssue, StreamRecordingActions } from '../../../server/recorder/domain/retention-recording-health';
+import { migrate } from '../../../server/recorder/core/db/database';
+import { ApiError } from '../../../server/recorder/core/api-error';
+import { cameraTotals } from '../../../server/recorder/retention/disk-service';
+import { bytesToFree, cleanerHeadroomBytes, diskUtilization } from '../../../server/recorder/retention/disk-utilization';
+import { bytesPerDay, estimateRetention, roundDays, withinBudget, type CameraRecordingTotals } from '../../../server/recorder/retention/retention-estimate';
+import { checkRetentionMs, RetentionOverrides } from '../../../server/recorder/retention/retention-overrides';
+import { humanizeLastArchive, lastArchiveWrittenIssue, StreamRecordingActions } from '../../../server/recorder/retention/retention-recording-health';
 import { DAY_MS } from '../../../server/shared/validation';
 
 const GB = 1e9;

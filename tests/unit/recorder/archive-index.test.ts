@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/recorder/db/database';
-import { ArchiveIndex } from '../../../server/recorder/media/archive-index';
-import { ArchiveQueries } from '../../../server/recorder/media/archive-queries';
-import { recoverArchives } from '../../../server/recorder/media/archive-recovery';
-import { ClockAnchor } from '../../../server/recorder/media/ingest/clock-anchor';
-import { SegmentTracker } from '../../../server/recorder/media/ingest/segment-tracker';
+import { migrate } from '../../../server/recorder/core/db/database';
+import { ArchiveIndex } from '../../../server/recorder/archive/archive-index';
+import { ArchiveQueries } from '../../../server/recorder/archive/archive-queries';
+import { recoverArchives } from '../../../server/recorder/archive/archive-recovery';
+import { ClockAnchor } from '../../../server/recorder/ingest/clock-anchor';
+import { SegmentTracker } from '../../../server/recorder/ingest/segment-tracker';
 
 let dataDir: string;
 let index: ArchiveIndex;

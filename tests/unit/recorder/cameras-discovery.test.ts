@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverCameras, parseProbeTarget } from '../../../server/recorder/domain/cameras-discovery';
+import { discoverCameras, parseProbeTarget } from '../../../server/recorder/cameras/cameras-discovery';
 import type { ProbeMatch } from '../../../server/media/ws-discovery';
 
 const match = (xaddr: string, name = 'Lobby%20Cam'): ProbeMatch => ({

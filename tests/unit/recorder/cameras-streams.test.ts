@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../server/recorder/domain/api-error';
-import type { CameraRecord, StreamRecord } from '../../../server/recorder/domain/cameras-store';
-import { changedStream, checkDeletable, newStream, resolveRecording } from '../../../server/recorder/domain/cameras-streams';
-import { configurationFor } from '../../../server/recorder/domain/recording-style';
+import { ApiError } from '../../../server/recorder/core/api-error';
+import type { CameraRecord, StreamRecord } from '../../../server/recorder/cameras/cameras-store';
+import { changedStream, checkDeletable, newStream, resolveRecording } from '../../../server/recorder/cameras/cameras-streams';
+import { configurationFor } from '../../../server/recorder/cameras/recording-style';
 
 const profile = (token: string) => ({
   name: token,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../server/shared/validation';
-import { checkConnection, validateCameraName, validateStreamName } from '../../../server/recorder/domain/cameras-validation';
+import { checkConnection, validateCameraName, validateStreamName } from '../../../server/recorder/cameras/cameras-validation';
 
 describe('camera names (spec 5)', () => {
   it('requires a name with the spec wording', () => {

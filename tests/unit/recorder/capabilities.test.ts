@@ -8,7 +8,7 @@ import {
   ptzCapabilitiesFrom,
   videoCapabilitiesFrom,
   videoConfigurationFrom,
-} from '../../../server/recorder/domain/capabilities';
+} from '../../../server/recorder/cameras/capabilities';
 
 const int = (min: number, max: number): Capability => ({ type: 'int', min, max });
 

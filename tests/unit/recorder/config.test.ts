@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/config';
+import { ConfigError, defaultConfig, parseConfig } from '../../../server/recorder/core/config';
 
 const defaults = defaultConfig('/repo');
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs } from '../../../server/recorder/media/ingest/backoff';
-import { ClockAnchor } from '../../../server/recorder/media/ingest/clock-anchor';
-import { buildIngestArgs, escapeSegmentPath } from '../../../server/recorder/media/ingest/ffmpeg-args';
+import { backoffDelayMs } from '../../../server/recorder/ingest/backoff';
+import { ClockAnchor } from '../../../server/recorder/ingest/clock-anchor';
+import { buildIngestArgs, escapeSegmentPath } from '../../../server/recorder/ingest/ffmpeg-args';
 import {
   LineSplitter,
   openedSegmentFile,
   parseSegmentListLine,
   progressOutTimeS,
-} from '../../../server/recorder/media/ingest/ffmpeg-output';
-import { joinRtspPath, redactText, redactUri } from '../../../server/recorder/media/ingest/rtsp-url';
+} from '../../../server/recorder/ingest/ffmpeg-output';
+import { joinRtspPath, redactText, redactUri } from '../../../server/recorder/ingest/rtsp-url';
 
 describe('ingest ffmpeg arguments', () => {
   const hostile = "rtsp://u:p@127.0.0.1:1/$(touch /tmp/pwned);rm -rf ~ && echo 'x' | cat > /tmp/y";

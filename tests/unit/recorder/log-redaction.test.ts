@@ -1,6 +1,6 @@
-/** Which parts of a request URL the recorder's log keeps (plugins/log-redaction.ts). */
+/** Which parts of a request URL the recorder's log keeps (core/http/log-redaction.ts). */
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../../server/recorder/plugins/log-redaction';
+import { redactUrl } from '../../../server/recorder/core/http/log-redaction';
 
 describe('redactUrl', () => {
   it('replaces the values of credential parameters, whatever their case or encoding, and keeps the rest', () => {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../../server/recorder/db/database';
+import { listMigrations, migrate } from '../../../server/recorder/core/db/database';
 
 describe('migrations', () => {
   it('applies every migration once, in order, and is idempotent', () => {

@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../server/recorder/db/database';
-import { SettingsStore } from '../../../server/recorder/domain/settings';
-import { CameraPasswords, openCameraPasswords, SEALED_SETTING } from '../../../server/recorder/secrets/camera-passwords';
-import { loadMasterKey, MissingMasterKeyError } from '../../../server/recorder/secrets/master-key';
-import { makeDataDirPrivate } from '../../../server/recorder/secrets/private-files';
-import { isSealed, SecretBox, SecretBoxError } from '../../../server/recorder/secrets/secret-box';
+import { openDatabase, type Db } from '../../../server/recorder/core/db/database';
+import { SettingsStore } from '../../../server/recorder/core/settings';
+import { CameraPasswords, openCameraPasswords, SEALED_SETTING } from '../../../server/recorder/core/secrets/camera-passwords';
+import { loadMasterKey, MissingMasterKeyError } from '../../../server/recorder/core/secrets/master-key';
+import { makeDataDirPrivate } from '../../../server/recorder/core/secrets/private-files';
+import { isSealed, SecretBox, SecretBoxError } from '../../../server/recorder/core/secrets/secret-box';
 
 let dir: string;
 beforeEach(() => {

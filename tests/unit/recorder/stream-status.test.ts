@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamState } from '../../../server/shared/api';
-import type { CameraRecord, StreamRecord } from '../../../server/recorder/domain/cameras-store';
-import { configurationFor } from '../../../server/recorder/domain/recording-style';
-import { StreamRecordingActions } from '../../../server/recorder/domain/retention-recording-health';
-import { recordsArchives, streamIngestControl } from '../../../server/recorder/domain/stream-ingest-control';
-import { StreamStatusService } from '../../../server/recorder/domain/stream-status';
+import type { CameraRecord, StreamRecord } from '../../../server/recorder/cameras/cameras-store';
+import { configurationFor } from '../../../server/recorder/cameras/recording-style';
+import { StreamRecordingActions } from '../../../server/recorder/retention/retention-recording-health';
+import { recordsArchives, streamIngestControl } from '../../../server/recorder/cameras/stream-ingest-control';
+import { StreamStatusService } from '../../../server/recorder/cameras/stream-status';
 
 const NOW = Date.UTC(2025, 5, 1, 12);
 

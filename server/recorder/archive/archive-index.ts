@@ -1,0 +1,188 @@
+/**
+ * The archive index: one SQLite row per segment file ("orchive"), written as
+ * segments open (active), grow and close, and read by playback, export and
+ * the archives API. Implements ArchiveLookup.
+ *
+ * Paths are stored relative to the data folder and answered absolute; every
+ * file lives under `<dataDir>/orchives/<streamId>/`.
+ *
+ * Cost: indexed by (stream_id, start_ms) and (stream_id, end_ms); a lookup
+ * is one index range scan. Writes: one insert per segment, one update every
+ * few seconds per active segment.
+ *
+ * Limits: times are the recorder's wall clock (see ingest/clock-anchor.ts);
+ * segments of one stream do not overlap by more than a frame.
+ */
+import path from 'node:path';
+import type { Db } from '../core/db/database';
+import type { ArchiveLookup, ArchiveSegment } from '../core/media-contracts';
+
+export const ARCHIVE_FOLDER = 'orchives';
+
+interface ArchiveRow {
+  id: number;
+  stream_id: string;
+  camera_id: string;
+  start_ms: number;
+  end_ms: number;
+  path: string;
+  size_bytes: number;
+  active: number;
+}
+
+export interface NewSegment {
+  streamId: string;
+  cameraId: string;
+  /** Absolute path inside the archive folder. */
+  path: string;
+  startMs: number;
+}
+
+export class ArchiveIndex implements ArchiveLookup {
+  readonly archiveRoot: string;
+
+  constructor(
+    private readonly db: Db,
+    readonly dataDir: string,
+  ) {
+    this.archiveRoot = path.join(dataDir, ARCHIVE_FOLDER);
+  }
+
+  /** The folder of one stream's segments. Stream ids are generated UUIDs, so they are safe as folder names. */
+  streamFolder(streamId: string): string {
+    if (!/^[\w-]+$/.test(streamId)) throw new Error(`unsafe stream id for a folder: ${streamId}`);
+    return path.join(this.archiveRoot, streamId);
+  }
+
+  private toSegment(row: ArchiveRow): ArchiveSegment {
+    return {
+      id: row.id,
+      streamId: row.stream_id,
+      startMs: row.start_ms,
+      endMs: row.end_ms,
+      path: path.join(this.dataDir, row.path),
+      sizeBytes: row.size_bytes,
+      active: row.active === 1,
+    };
+  }
+
+  private relative(absolute: string): string {
+    const rel = path.relative(this.dataDir, absolute);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`segment outside the data folder: ${absolute}`);
+    return rel;
+  }
+
+  /** Indexes a segment that ffmpeg has just opened; answers its id. */
+  open(segment: NewSegment): number {
+    this.db
+      .prepare(
+        `INSERT INTO archives (stream_id, camera_id, start_ms, end_ms, path, size_bytes, active)
+         VALUES (?, ?, ?, ?, ?, 0, 1)
+         ON CONFLICT(path) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms, active = 1`,
+      )
+      .run(segment.streamId, segment.cameraId, segment.startMs, segment.startMs, this.relative(segment.path));
+    const row = this.db.prepare('SELECT id FROM archives WHERE path = ?').get(this.relative(segment.path)) as { id: number };
+    return row.id;
+  }
+
+  /** Moves an active segment's times (start refined, end grown) and size. */
+  update(id: number, change: { startMs?: number; endMs?: number; sizeBytes?: number }): void {
+    const row = this.db.prepare('SELECT start_ms, end_ms, size_bytes FROM archives WHERE id = ?').get(id) as
+      | { start_ms: number; end_ms: number; size_bytes: number }
+      | undefined;
+    if (!row) return;
+    const startMs = change.startMs ?? row.start_ms;
+    const endMs = Math.max(startMs, change.endMs ?? row.end_ms);
+    this.db
+      .prepare('UPDATE archives SET start_ms = ?, end_ms = ?, size_bytes = ? WHERE id = ?')
+      .run(startMs, endMs, change.sizeBytes ?? row.size_bytes, id);
+  }
+
+  /** Marks a segment finished with its final times and size. */
+  close(id: number, final: { startMs?: number; endMs: number; sizeBytes: number }): void {
+    this.update(id, final);
+    this.db.prepare('UPDATE archives SET active = 0 WHERE id = ?').run(id);
+  }
+
+  remove(ids: readonly number[]): void {
+    const del = this.db.prepare('DELETE FROM archives WHERE id = ?');
+    this.db.transaction(() => {
+      for (const id of ids) del.run(id);
+    })();
+  }
+
+  get(id: number): ArchiveSegment | undefined {
+    const row = this.db.prepare('SELECT * FROM archives WHERE id = ?').get(id) as ArchiveRow | undefined;
+    return row && this.toSegment(row);
+  }
+
+  segmentsBetween(streamId: string, startMs: number, endMs: number): ArchiveSegment[] {
+    const rows = this.db
+      .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms >= ? AND start_ms <= ? ORDER BY start_ms, id')
+      .all(streamId, startMs, endMs) as ArchiveRow[];
+    return rows.map((row) => this.toSegment(row));
+  }
+
+  segmentAtOrAfter(streamId: string, timeMs: number): ArchiveSegment | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms > ? ORDER BY start_ms, id LIMIT 1')
+      .get(streamId, timeMs) as ArchiveRow | undefined;
+    return row && this.toSegment(row);
+  }
+
+  /** Segments of a stream ending at or after `startMs`, oldest first (GET /service/archives). */
+  list(streamId: string, startMs: number, take: number): ArchiveSegment[] {
+    const rows = this.db
+      .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms >= ? ORDER BY start_ms, id LIMIT ?')
+      .all(streamId, startMs, take) as ArchiveRow[];
+    return rows.map((row) => this.toSegment(row));
+  }
+
+  active(): ArchiveSegment[] {
+    return (this.db.prepare('SELECT * FROM archives WHERE active = 1').all() as ArchiveRow[]).map((r) => this.toSegment(r));
+  }
+
+  /** Every stream id that has index rows (recovery walks them). */
+  streamIds(): string[] {
+    return (this.db.prepare('SELECT DISTINCT stream_id FROM archives').all() as Array<{ stream_id: string }>).map((r) => r.stream_id);
+  }
+
+  /** id and absolute path of every segment of a stream. */
+  files(streamId: string): Array<{ id: number; path: string }> {
+    return (this.db.prepare('SELECT id, path FROM archives WHERE stream_id = ?').all(streamId) as Array<{ id: number; path: string }>).map(
+      (r) => ({ id: r.id, path: path.join(this.dataDir, r.path) }),
+    );
+  }
+
+  /** Epoch ms of the newest recorded video per stream. */
+  lastWritten(streamIds: readonly string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    const stmt = this.db.prepare('SELECT MAX(end_ms) AS end_ms FROM archives WHERE stream_id = ?');
+    for (const id of streamIds) {
+      const row = stmt.get(id) as { end_ms: number | null };
+      if (row.end_ms !== null) out.set(id, row.end_ms);
+    }
+    return out;
+  }
+
+  /**
+   * Minutes of video per local day ('YYYY-MM-DD', the server's time zone)
+   * over the given streams, each stream counting at most 1440 a day. A
+   * segment counts on the day it starts.
+   */
+  minutesPerDay(streamIds: readonly string[], fromMs = 0, toMs = Number.MAX_SAFE_INTEGER): Record<string, number> {
+    const stmt = this.db.prepare(
+      `SELECT date(start_ms / 1000, 'unixepoch', 'localtime') AS day, SUM(end_ms - start_ms) AS ms
+       FROM archives WHERE stream_id = ? AND end_ms >= ? AND start_ms <= ? GROUP BY day`,
+    );
+    const totals: Record<string, number> = {};
+    for (const id of new Set(streamIds)) {
+      for (const row of stmt.all(id, fromMs, toMs) as Array<{ day: string; ms: number }>) {
+        const minutes = Math.min(1440, row.ms / 60_000);
+        totals[row.day] = (totals[row.day] ?? 0) + minutes;
+      }
+    }
+    for (const day of Object.keys(totals)) totals[day] = Math.round(totals[day]! * 10) / 10;
+    return totals;
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * Cameras and their streams (spec 3, 5, 7): registration by ONVIF or Generic
+ * RTSP, edits, delete, verify, and stream add/edit/delete, with every stream
+ * kept running in the ingest as configured. Replies are API shapes for the
+ * caller's role; the camera password is stored but never serialized.
+ *
+ * Export, PTZ and retention read the same tables through their own catalog
+ * (retention/retention-camera-catalog.ts); what they keep per camera is
+ * forgotten through `onCameraDeleted`. Stream status for system status is
+ * cameras/stream-status.ts.
+ *
+ * Cost: registration and connection changes talk to the camera (see
+ * cameras-connect.ts); everything else is SQLite and memory.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  Camera,
+  CameraQuirk,
+  CameraVerifyResult,
+  DiscoveredCamera,
+  RegisterCameraRequest,
+  Stream,
+  StreamRequest,
+  UpdateCameraRequest,
+} from '../../shared/api';
+import type { Role } from '../../shared/roles';
+import type { IngestSpec, IngestStatus } from '../ingest/stream-ingest';
+import { badRequest, conflict, notFound } from '../core/api-error';
+import { cameraCapabilities } from './capabilities';
+import type { CameraProber, ProbedCamera } from './cameras-connect';
+import { serializeCamera, serializeStream, type SerializeContext, type StreamRuntime } from './cameras-serialize';
+import type { CameraRecord, CamerasStore, StreamRecord } from './cameras-store';
+import { changedStream, checkDeletable, newStream, resolveRecording } from './cameras-streams';
+import { discoverCameras, type OnvifProbe } from './cameras-discovery';
+import { CAMERA_DRIVERS, checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
+import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from './recording-style';
+
+export const CAMERA_QUIRKS: readonly CameraQuirk[] = ['zoom-override', 'force-relative-ptz'];
+
+/** What the cameras service needs from the ingest. */
+export interface IngestControl {
+  ensure(spec: IngestSpec): Promise<void>;
+  remove(streamId: string): Promise<void>;
+  status(streamId: string): IngestStatus;
+}
+
+export interface RetentionPort {
+  get(cameraId: string): number;
+  /** Checks and stores; throws a 400 ApiError for a bad value. */
+  set(cameraId: string, retentionMs: unknown): number;
+  forget(cameraId: string): void;
+}
+
+export interface CamerasServiceDeps {
+  store: CamerasStore;
+  prober: CameraProber;
+  ingest: IngestControl;
+  lastWritten: (streamIds: readonly string[]) => Map<string, number>;
+  retention: RetentionPort;
+  /** Unicast WS-Discovery (GET /service/discoverable/cameras). */
+  probeOnvif: OnvifProbe;
+  orchidId: string;
+  rtspPort: number;
+  /** Told after a camera is deleted, so what others keep per camera (PTZ preset names) goes with it. */
+  onCameraDeleted?: ReadonlyArray<(cameraId: string) => void>;
+  now?: () => number;
+}
+
+/** Who asks and how they reached us (the RTSP URLs use that host). */
+export interface Viewer {
+  role: Role;
+  /** Host without port, from the request's Host header. */
+  host: string;
+}
+
+function check(message: string | undefined): void {
+  if (message) throw badRequest(message);
+}
+
+function cleanConnection(driver: CameraRecord['driver'], connection: Parameters<typeof checkConnection>[1]): CleanConnection {
+  const result = checkConnection(driver, connection);
+  if (!result.ok) throw badRequest(result.message, 'invalid-connection');
+  return result.connection;
+}
+
+export class CamerasService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: CamerasServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Starts the ingest of every stream (at recorder start). */
+  async startAll(): Promise<void> {
+    for (const camera of this.deps.store.cameras()) {
+      for (const stream of this.deps.store.streams(camera.id)) await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
+    }
+  }
+
+  private ingestSpec(camera: CameraRecord, stream: StreamRecord): IngestSpec {
+    const style = tryStyleOf(stream.recordingConfiguration) ?? DEFAULT_RECORDING_STYLE;
+    return {
+      streamId: stream.id,
+      cameraId: camera.id,
+      sourceUri: stream.sourceUri,
+      username: camera.username,
+      password: camera.password,
+      record: recordsVideo(style),
+    };
+  }
+
+  private runtimeOf(lastWritten: Map<string, number>) {
+    return (streamId: string): StreamRuntime => {
+      const status = this.deps.ingest.status(streamId);
+      return { streamState: status.streamState, retryCount: status.retryCount, lastArchiveWritten: lastWritten.get(streamId) ?? null };
+    };
+  }
+
+  private context(viewer: Viewer, streamIds: readonly string[]): SerializeContext {
+    return {
+      orchidId: this.deps.orchidId,
+      rtspHost: viewer.host,
+      rtspPort: this.deps.rtspPort,
+      role: viewer.role,
+      runtime: this.runtimeOf(this.deps.lastWritten(streamIds)),
+      retentionMs: (id) => this.deps.retention.get(id),
+    };
+  }
+
+  private cameraOrThrow(id: string): CameraRecord {
+    const camera = this.deps.store.camera(id);
+    if (!camera) throw notFound('Camera does not exist.', 'camera-not-found');
+    return camera;
+  }
+
+  private show(camera: CameraRecord, viewer: Viewer): Camera {
+    const streams = this.deps.store.streams(camera.id);
+    return serializeCamera(camera, streams, this.context(viewer, streams.map((s) => s.id)));
+  }
+
+  list(viewer: Viewer): Camera[] {
+    const streams = this.deps.store.streams();
+    const context = this.context(viewer, streams.map((s) => s.id));
+    return this.deps.store.cameras().map((camera) => serializeCamera(camera, streams.filter((s) => s.cameraId === camera.id), context));
+  }
+
+  get(id: string, viewer: Viewer): Camera {
+    return this.show(this.cameraOrThrow(id), viewer);
+  }
+
+  async register(request: RegisterCameraRequest, viewer: Viewer): Promise<Camera> {
+    if (!CAMERA_DRIVERS.includes(request.driver)) throw badRequest(`Unknown driver '${String(request.driver)}'.`);
+    check(validateCameraName(request.name));
+    const connection = cleanConnection(request.driver, request.connection);
+    const existing = this.deps.store.cameras().find((c) => c.driver === request.driver && c.uri === connection.uri);
+    if (existing) throw conflict(`This camera is already registered as '${existing.name}'.`, 'camera-exists');
+    const probed = await this.deps.prober.probe(request.driver, connection);
+    // Checked again: the same camera may have been registered while we talked to it.
+    if (this.deps.store.cameras().some((c) => c.driver === request.driver && c.uri === connection.uri)) {
+      throw conflict('This camera is already registered.', 'camera-exists');
+    }
+    const nowMs = this.now();
+    const cameraId = randomUUID();
+    const streams: StreamRecord[] = probed.streams.slice(0, probed.possibleStreams).map((p, position) => ({
+      id: randomUUID(),
+      cameraId,
+      name: p.name,
+      sourceUri: p.sourceUri,
+      profileToken: p.profileToken,
+      configuration: p.configuration,
+      recordingConfiguration: resolveRecording({}),
+      capabilities: p.capabilities,
+      dewarpConfiguration: null,
+      position,
+      createdMs: nowMs,
+    }));
+    const camera: CameraRecord = {
+      id: cameraId,
+      name: request.name.trim(),
+      driver: request.driver,
+      ...connection,
+      ...this.probedFields(probed),
+      quirks: [],
+      primaryStreamId: streams[0]?.id ?? null,
+      defunct: false,
+      createdMs: nowMs,
+      updatedMs: nowMs,
+    };
+    this.deps.store.insert(camera, streams);
+    for (const stream of streams) await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
+    return this.show(camera, viewer);
+  }
+
+  private probedFields(probed: ProbedCamera): Pick<CameraRecord, 'ipAddress' | 'manufacturer' | 'model' | 'capabilities' | 'profiles'> {
+    return {
+      ipAddress: probed.ipAddress,
+      manufacturer: probed.manufacturer,
+      model: probed.model,
+      capabilities: cameraCapabilities(probed.possibleStreams, probed.ptz, probed.streams[0]?.capabilities ?? {}),
+      profiles: probed.streams,
+    };
+  }
+
+  async update(id: string, request: UpdateCameraRequest, viewer: Viewer): Promise<Camera> {
+    let camera = this.cameraOrThrow(id);
+    if (request.id !== undefined && request.id !== id) throw badRequest('The camera id in the body does not match the path.');
+    let streams = this.deps.store.streams(id);
+    if (request.name !== undefined) {
+      check(validateCameraName(request.name));
+      camera = { ...camera, name: request.name.trim() };
+    }
+    if (request.primaryStream !== undefined) {
+      if (!streams.some((s) => s.id === request.primaryStream!.id)) throw badRequest('The primary stream must be one of the camera’s streams.');
+      camera = { ...camera, primaryStreamId: request.primaryStream.id };
+    }
+    if (request.quirks !== undefined) {
+      const unknown = request.quirks.filter((q) => !CAMERA_QUIRKS.includes(q));
+      if (unknown.length > 0) throw badRequest(`Unknown quirk '${unknown[0]}'.`);
+      camera = { ...camera, quirks: [...new Set(request.quirks)] };
+    }
+    let reconnect = false;
+    if (request.connection !== undefined) {
+      const merged = {
+        uri: request.connection.uri ?? camera.uri,
+        username: request.connection.username ?? camera.username,
+        password: request.connection.password ?? camera.password,
+      };
+      const connection = cleanConnection(camera.driver, merged);
+      if (connection.uri !== camera.uri || connection.username !== camera.username || connection.password !== camera.password) {
+        const probed = await this.deps.prober.probe(camera.driver, connection);
+        camera = { ...camera, ...connection, ...this.probedFields(probed) };
+        streams = this.followProfiles(camera, streams, probed);
+        reconnect = true;
+      }
+    }
+    if (request.retention !== undefined) this.deps.retention.set(id, request.retention);
+    camera = { ...camera, updatedMs: this.now() };
+    this.deps.store.transaction(() => {
+      this.deps.store.updateCamera(camera);
+      if (reconnect) for (const stream of streams) this.deps.store.updateStream(stream);
+    });
+    if (reconnect) for (const stream of streams) await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
+    return this.show(camera, viewer);
+  }
+
+  /** Streams after a connection change: ONVIF streams follow their profile's new URI; Generic RTSP keeps its path on the new host. */
+  private followProfiles(camera: CameraRecord, streams: StreamRecord[], probed: ProbedCamera): StreamRecord[] {
+    return streams.map((stream) => {
+      if (camera.driver === 'Generic RTSP') {
+        const path = stream.configuration.General?.Path;
+        const fresh = probed.streams[0];
+        return fresh ? { ...stream, sourceUri: fresh.sourceUri, configuration: { ...stream.configuration, General: { Path: path ?? fresh.configuration.General?.Path ?? '/' } } } : stream;
+      }
+      const profile = probed.streams.find((p) => p.profileToken === stream.profileToken);
+      return profile ? { ...stream, sourceUri: profile.sourceUri, capabilities: profile.capabilities } : stream;
+    });
+  }
+
+  /** Deletes the camera and stops its ingest; its archives stay until retention removes them. */
+  async delete(id: string): Promise<void> {
+    this.cameraOrThrow(id);
+    const streams = this.deps.store.streams(id);
+    this.deps.store.deleteCamera(id);
+    this.deps.retention.forget(id);
+    for (const listener of this.deps.onCameraDeleted ?? []) listener(id);
+    for (const stream of streams) await this.deps.ingest.remove(stream.id);
+  }
+
+  /** Connects to the camera with the stored connection; a failure is an answer, not an error. */
+  async verify(id: string): Promise<CameraVerifyResult> {
+    const camera = this.cameraOrThrow(id);
+    try {
+      const probed = await this.deps.prober.probe(camera.driver, { uri: camera.uri, username: camera.username, password: camera.password });
+      const what = [probed.manufacturer, probed.model].filter(Boolean).join(' ') || camera.driver;
+      return { success: true, message: `Connected to ${what}: ${probed.streams.length} stream${probed.streams.length === 1 ? '' : 's'} available.` };
+    } catch (error) {
+      return { success: false, message: error instanceof Error ? error.message : 'The camera could not be reached.' };
+    }
+  }
+
+  /** ONVIF devices answering a probe at one address, marked when already registered. */
+  discover(query: { ip?: string | undefined; url?: string | undefined }): Promise<DiscoveredCamera[]> {
+    const registered = this.deps.store.cameras().filter((c) => c.driver === 'ONVIF').map((c) => c.uri);
+    return discoverCameras(query, registered, this.deps.probeOnvif);
+  }
+
+  // Streams ----------------------------------------------------------------
+
+  private streamOf(cameraId: string, streamId: string): { camera: CameraRecord; stream: StreamRecord } {
+    const camera = this.cameraOrThrow(cameraId);
+    const stream = this.deps.store.stream(streamId);
+    if (!stream || stream.cameraId !== cameraId) throw notFound('Stream does not exist.', 'stream-not-found');
+    return { camera, stream };
+  }
+
+  private showStream(stream: StreamRecord, viewer: Viewer): Stream {
+    return serializeStream(stream, this.context(viewer, [stream.id]));
+  }
+
+  async addStream(cameraId: string, request: StreamRequest, viewer: Viewer): Promise<Stream> {
+    const camera = this.cameraOrThrow(cameraId);
+    const stream = newStream(camera, this.deps.store.streams(cameraId), request, randomUUID(), this.now());
+    this.deps.store.transaction(() => {
+      this.deps.store.insertStream(stream);
+      if (camera.primaryStreamId === null) this.deps.store.updateCamera({ ...camera, primaryStreamId: stream.id, updatedMs: this.now() });
+    });
+    await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
+    return this.showStream(stream, viewer);
+  }
+
+  async changeStream(cameraId: string, streamId: string, request: StreamRequest, replace: boolean, viewer: Viewer): Promise<Stream> {
+    const { camera, stream } = this.streamOf(cameraId, streamId);
+    const changed = changedStream(camera, stream, request, replace);
+    this.deps.store.updateStream(changed);
+    await this.deps.ingest.ensure(this.ingestSpec(camera, changed));
+    return this.showStream(changed, viewer);
+  }
+
+  async deleteStream(cameraId: string, streamId: string): Promise<void> {
+    const { camera, stream } = this.streamOf(cameraId, streamId);
+    checkDeletable(stream);
+    this.deps.store.transaction(() => {
+      this.deps.store.deleteStream(stream.id);
+      if (camera.primaryStreamId === stream.id) {
+        const next = this.deps.store.streams(cameraId)[0];
+        this.deps.store.updateCamera({ ...camera, primaryStreamId: next?.id ?? null, updatedMs: this.now() });
+      }
+    });
+    await this.deps.ingest.remove(stream.id);
+  }
+
+  getStream(streamId: string, viewer: Viewer): Stream {
+    const stream = this.deps.store.stream(streamId);
+    if (!stream) throw notFound('Stream does not exist.', 'stream-not-found');
+    return this.showStream(stream, viewer);
+  }
+
+  /** Every stream; with `liveOnly`, those of cameras that are not defunct. */
+  listStreams(viewer: Viewer, liveOnly: boolean): Stream[] {
+    const defunct = new Set(this.deps.store.cameras().filter((c) => c.defunct).map((c) => c.id));
+    const streams = this.deps.store.streams().filter((s) => !liveOnly || !defunct.has(s.cameraId));
+    const context = this.context(viewer, streams.map((s) => s.id));
+    return streams.map((s) => serializeStream(s, context));
+  }
+}
+
+export const ORCHID_ID_SETTING = 'orchid-id';
+
+/** This recorder's id (cameras' orchidId), made once and kept in settings. */
+export function recorderOrchidId(settings: { get(name: string): string | undefined; set(name: string, value: string): void }): string {
+  const existing = settings.get(ORCHID_ID_SETTING);
+  if (existing) return existing;
+  const id = randomUUID();
+  settings.set(ORCHID_ID_SETTING, id);
+  return id;
+}

@@ -1,0 +1,118 @@
+/**
+ * Access control for every route, declared where the route is declared.
+ * Each route says who may call it in its config:
+ *
+ *   { config: { access: 'public' } }            anyone, before sign-in
+ *   { config: { access: 'signed-in' } }         any live session
+ *   { config: { access: 'export' } }            a session whose role has that ability (spec 6)
+ *   { config: { access: 'live', ticket: { scope: 'webrtc' } } }
+ *                                               the same, also opened by a ticket in `?ticket=`
+ *
+ * The check reads the route the router matched (request.routeOptions), never
+ * the raw URL, so an encoded or oddly written path reaches the same rule as
+ * the plain one. Deny is the default: a matched route that declares no access
+ * is refused and logged, so a route added without a rule cannot be reached.
+ * Requests that matched no route fall through to the not-found handler.
+ *
+ * Sessions come from `Authorization: Bearer <token>` only; a session token is
+ * never read from a URL. Routes a browser opens without headers (sockets,
+ * downloads, <img>) accept a ticket (identity/tickets.ts) for their own scope
+ * and for the resource named by their `ticket.param` path parameter.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TicketScope } from '../../../shared/api';
+import type { Ability } from '../../../shared/roles';
+import { can } from '../../../shared/roles';
+import { forbidden, unauthorized } from '../api-error';
+import type { AuthenticatedSession, SessionsService } from '../../identity/sessions';
+import type { TicketIssuer } from '../../identity/tickets';
+
+export type RouteAccess = 'public' | 'signed-in' | Ability;
+
+/** A route that also opens with a ticket of `scope` for the resource in path parameter `param` (none: no resource). */
+export interface TicketRule {
+  scope: TicketScope;
+  param?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    ticket?: TicketRule;
+  }
+  interface FastifyRequest {
+    /** The caller's session: always set behind a non-public rule, set on public routes when a valid bearer came along. */
+    session?: AuthenticatedSession;
+    /** The bearer token the session was found by (undefined when opened by a ticket). */
+    token?: string;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header && /^Bearer /i.test(header)) return header.slice(7).trim();
+  return undefined;
+}
+
+function ticketOf(request: FastifyRequest): string | undefined {
+  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  return typeof ticket === 'string' ? ticket : undefined;
+}
+
+function resourceOf(request: FastifyRequest, rule: TicketRule): string | null {
+  if (!rule.param) return null;
+  const value = (request.params as Record<string, unknown> | undefined)?.[rule.param];
+  return typeof value === 'string' ? value : null;
+}
+
+export interface AuthDeps {
+  sessions: Pick<SessionsService, 'authenticate'>;
+  tickets: Pick<TicketIssuer, 'redeem'>;
+}
+
+export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('session', undefined);
+  app.decorateRequest('token', undefined);
+  app.addHook('onRequest', async (request) => {
+    // No route matched: the not-found handler answers, and it reveals nothing.
+    if (request.routeOptions.url === undefined) return;
+    const { access, ticket: rule } = request.routeOptions.config;
+    if (access === undefined) {
+      request.log.error({ route: `${request.method} ${request.routeOptions.url}` }, 'route declares no access rule; refused');
+      throw forbidden('This resource is not available.', 'no-access-rule');
+    }
+    const token = bearerToken(request);
+    const byToken = token ? deps.sessions.authenticate(token) : undefined;
+    if (access === 'public') {
+      // Public routes may say more to a signed-in caller (the version call); an invalid bearer changes nothing.
+      if (byToken) Object.assign(request, { session: byToken, token });
+      return;
+    }
+    let session = byToken;
+    if (!session && !token && rule) {
+      const ticket = ticketOf(request);
+      if (ticket) session = deps.tickets.redeem(ticket, rule.scope, resourceOf(request, rule));
+    }
+    if (!session) throw unauthorized('Your session has expired or is not valid. Please sign in.', 'no_session');
+    request.session = session;
+    if (byToken) request.token = token;
+    if (access !== 'signed-in' && !can(session.user.role, access)) throw forbidden();
+  });
+}
+
+/** The signed-in session of a request behind a non-public rule. */
+export function sessionOf(request: FastifyRequest): AuthenticatedSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+/**
+ * Throws 403 unless the signed-in user's role grants `ability` (spec 6), for
+ * a check that depends on the request (e.g. playback only for past times);
+ * a route's own ability belongs in its `access` rule.
+ */
+export function requireAbility(request: FastifyRequest, ability: Ability): AuthenticatedSession {
+  const session = sessionOf(request);
+  if (!can(session.user.role, ability)) throw forbidden();
+  return session;
+}

@@ -1,0 +1,67 @@
+/** Sign-in and the caller's own session (spec 7, "Sessions and identity"). */
+import type { FastifyInstance } from 'fastify';
+import type { SignInRequest } from '../../shared/api';
+import { MESSAGES } from '../../shared/validation';
+import { ApiError, badRequest, unauthorized } from '../core/api-error';
+import type { SessionsService } from './sessions';
+import type { SignInThrottle } from './sign-in-throttle';
+import type { UsersService } from './users';
+import { sessionOf } from '../core/http/auth';
+
+export interface SessionRoutesDeps {
+  users: UsersService;
+  sessions: SessionsService;
+  throttle: SignInThrottle;
+}
+
+const signInSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', maxLength: 256 },
+    password: { type: 'string', maxLength: 1024 },
+    cookie: { type: 'string', enum: ['persistent', 'session'] },
+    expiresIn: { type: 'integer', minimum: 1 },
+    type: { type: 'string', enum: ['user'] },
+  },
+} as const;
+
+export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDeps): Promise<void> {
+  app.post<{ Body: SignInRequest }>(
+    '/service/sessions/user',
+    { config: { access: 'public' }, schema: { body: signInSchema } },
+    async (request, reply) => {
+      const { username, password, cookie = 'session', expiresIn } = request.body;
+      if (username.length === 0 || password.length === 0) throw badRequest(MESSAGES.signInRequired);
+      // Domain sign-in (user@domain) has no directory on a recorder; the local part is the account.
+      const account = username.includes('@') ? username.slice(0, username.indexOf('@')) : username;
+      // The try is counted before the slow hash, so a parallel burst is checked no more often than a sequence.
+      const waitMs = deps.throttle.reserve(account, request.ip);
+      if (waitMs > 0) {
+        void reply.header('Retry-After', Math.ceil(waitMs / 1000));
+        throw new ApiError(
+          429,
+          'too-many-attempts',
+          `Too many failed sign-in attempts. Try again in ${Math.ceil(waitMs / 1000)} seconds.`,
+        );
+      }
+      const user = await deps.users.authenticate(account, password);
+      // A failure stays counted by the reservation; only a success settles it.
+      if (!user) throw unauthorized('Invalid username or password.', 'authentication-failed');
+      deps.throttle.succeeded(account, request.ip);
+      const options = { persistent: cookie === 'persistent', address: request.ip };
+      return deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });
+    },
+  );
+
+  app.get('/service/sessions/me', { config: { access: 'signed-in' } }, async (request) => {
+    const session = sessionOf(request);
+    return deps.sessions.describe(session, request.token ?? '');
+  });
+
+  app.delete('/service/sessions/me', { config: { access: 'signed-in' } }, async (request, reply) => {
+    deps.sessions.delete(sessionOf(request).id);
+    return reply.status(204).send();
+  });
+}

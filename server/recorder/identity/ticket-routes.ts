@@ -1,0 +1,50 @@
+/**
+ * POST /service/tickets: a short-lived ticket for one URL a browser opens
+ * without headers (server/shared/api/tickets.ts). The caller must already be
+ * allowed what the ticket opens, so a refusal comes here, clearly, rather
+ * than as a socket that closes; the route that redeems it checks again.
+ */
+import type { FastifyInstance } from 'fastify';
+import { TICKET_SCOPES, type TicketRequest, type TicketResponse, type TicketScope } from '../../shared/api/tickets';
+import { can, type Ability } from '../../shared/roles';
+import { badRequest, forbidden } from '../core/api-error';
+import type { TicketIssuer } from './tickets';
+import { sessionOf } from '../core/http/auth';
+
+/** What each scope opens needs this ability (the same as the access rule of the routes that take it). */
+const SCOPE_ABILITY: Record<TicketScope, Ability> = {
+  webrtc: 'live',
+  'low-bandwidth': 'live',
+  frame: 'live',
+  'motion-mask': 'configure-cameras',
+  export: 'export',
+};
+
+const SCOPES_WITHOUT_RESOURCE: ReadonlySet<TicketScope> = new Set(['webrtc']);
+
+const bodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['scope'],
+  properties: {
+    scope: { type: 'string', enum: [...TICKET_SCOPES] },
+    resource: { type: 'string', minLength: 1, maxLength: 256 },
+  },
+} as const;
+
+export async function ticketRoutes(app: FastifyInstance, deps: { tickets: TicketIssuer }): Promise<void> {
+  app.post<{ Body: TicketRequest }>(
+    '/service/tickets',
+    { config: { access: 'signed-in' }, schema: { body: bodySchema } },
+    async (request, reply): Promise<TicketResponse> => {
+      const session = sessionOf(request);
+      const { scope, resource } = request.body;
+      if (!can(session.user.role, SCOPE_ABILITY[scope])) throw forbidden();
+      const needsResource = !SCOPES_WITHOUT_RESOURCE.has(scope);
+      if (needsResource && resource === undefined) throw badRequest(`A '${scope}' ticket needs the resource it opens.`);
+      if (!needsResource && resource !== undefined) throw badRequest(`A '${scope}' ticket opens no particular resource.`);
+      void reply.status(201).header('cache-control', 'no-store');
+      return deps.tickets.issue(session, scope, resource);
+    },
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * One stream's ingest: a supervised ffmpeg that pulls the camera's RTSP once
+ * and feeds both the archive (segment files, indexed as they open and close)
+ * and the stream's live hub (one camera connection serves recording and
+ * every viewer).
+ *
+ * States (spec 4): idle → starting → running; an unexpected exit goes to
+ * restarting and respawns after an exponential backoff (1 s doubling to
+ * 30 s, reset after a healthy run); stop goes through stopping to idle.
+ * A run that delivers no video for `stallMs` is killed and restarted, so a
+ * camera that stops sending without closing the connection is noticed.
+ * `restart` (system status "Restart") ends the running ffmpeg with SIGTERM,
+ * so its segment closes cleanly, and respawns at once without backoff; it
+ * counts as a restart in retryCount like any other.
+ *
+ * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
+ * Annex-B parsing of the stream in this process (a linear scan).
+ *
+ * Limits: the hub's timeMs is the arrival time in this process (what the
+ * contract asks); archive times come from the clock anchor instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { StreamState } from '../../shared/api';
+import { AnnexBParser } from '../../media/h264';
+import { H264Hub } from '../../media/h264-source';
+import type { ArchiveIndex } from '../archive/archive-index';
+import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
+import { FFMPEG_PATH, terminate } from '../core/child-process';
+import { ClockAnchor } from './clock-anchor';
+import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
+import { redactText } from './rtsp-url';
+import type { CredentialRelay } from './rtsp-credential-relay';
+import { SegmentTracker } from './segment-tracker';
+
+export interface IngestSpec {
+  streamId: string;
+  cameraId: string;
+  /** The camera's RTSP URI without credentials. */
+  sourceUri: string;
+  username: string;
+  password: string;
+  /** False for proxy-only: live only, no archive output. */
+  record: boolean;
+  /** Segment length for this stream (motion-only streams cut short ones); the supervisor's otherwise. */
+  segmentSeconds?: number;
+}
+
+export interface IngestLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface StreamIngestOptions {
+  index: ArchiveIndex;
+  log: IngestLog;
+  /** Carries the camera's credentials, so they never appear in ffmpeg's command line. */
+  relay: CredentialRelay;
+  now?: () => number;
+  ffmpegPath?: string;
+  stopGraceMs?: number;
+  stallMs?: number;
+  segmentSeconds?: number;
+  /** Process id of each ffmpeg started (tests and diagnostics). */
+  onSpawn?: (pid: number) => void;
+}
+
+export const STOP_GRACE_MS = 5_000;
+export const STALL_MS = 20_000;
+
+export interface IngestStatus {
+  streamState: StreamState;
+  retryCount: number;
+  lastError: string | undefined;
+  pid: number | undefined;
+}
+
+/** A sortable, unique-enough prefix for one run's files: 20250101T120000123Z. */
+function runPrefix(nowMs: number): string {
+  return new Date(nowMs).toISOString().replace(/[-:.]/g, '');
+}
+
+export class StreamIngest {
+  readonly hub = new H264Hub();
+  private state: StreamState = 'idle';
+  private wanted = false;
+  /** A restart was asked for and the running ffmpeg is ending; it respawns at once. */
+  private restartRequested = false;
+  private restarts = 0;
+  private backoffAttempt = 0;
+  private child: ChildProcess | undefined;
+  private runEnded: Promise<void> | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private runningSinceMs: number | undefined;
+  private lastMediaMs = 0;
+  private lastError: string | undefined;
+  private readonly now: () => number;
+
+  constructor(
+    private spec: IngestSpec,
+    private readonly options: StreamIngestOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get streamId(): string {
+    return this.spec.streamId;
+  }
+
+  get running(): boolean {
+    return this.state === 'running';
+  }
+
+  status(): IngestStatus {
+    return { streamState: this.state, retryCount: this.restarts, lastError: this.lastError, pid: this.child?.pid };
+  }
+
+  start(): void {
+    if (this.wanted) return;
+    this.wanted = true;
+    this.restarts = 0;
+    this.backoffAttempt = 0;
+    this.spawnRun('starting');
+  }
+
+  /**
+   * Restarts the ffmpeg now: a running one is asked to end (SIGTERM, so it
+   * closes its segment; SIGKILL after the grace time) and respawns as soon
+   * as it has; one waiting out a backoff respawns at once. False when the
+   * ingest is stopped. A restart already under way is not repeated.
+   */
+  restart(): boolean {
+    if (!this.wanted) return false;
+    if (this.restartRequested) return true;
+    if (this.restartTimer) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = undefined;
+      this.backoffAttempt = 0;
+      this.options.log.info(`stream ${this.spec.streamId}: restart asked for; respawning its ffmpeg now`);
+      this.spawnRun('restarting');
+      return true;
+    }
+    const child = this.child;
+    if (!child) return true;
+    this.restartRequested = true;
+    this.state = 'restarting';
+    this.options.log.info(`stream ${this.spec.streamId}: restart asked for; stopping its ffmpeg`);
+    void terminate(child, this.options.stopGraceMs ?? STOP_GRACE_MS);
+    return true;
+  }
+
+  /** Stops ffmpeg (SIGTERM so it closes its segment, SIGKILL after the grace time) and waits for it. */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    this.restartRequested = false;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    const child = this.child;
+    if (child) {
+      this.state = 'stopping';
+      await terminate(child, this.options.stopGraceMs ?? STOP_GRACE_MS);
+    }
+    await this.runEnded;
+    this.state = 'idle';
+  }
+
+  /** Applies a new spec; a running ingest restarts with it. */
+  async update(spec: IngestSpec): Promise<void> {
+    const same = JSON.stringify(spec) === JSON.stringify(this.spec);
+    if (same) return;
+    const wasWanted = this.wanted;
+    await this.stop();
+    this.spec = spec;
+    if (wasWanted) this.start();
+  }
+
+  private setError(text: string): void {
+    this.lastError = redactText(text).slice(0, 300);
+  }
+
+  private spawnRun(state: 'starting' | 'restarting'): void {
+    this.state = state;
+    this.runningSinceMs = undefined;
+    this.lastMediaMs = this.now();
+    const { index, log } = this.options;
+    const spec = this.spec;
+    const folder = index.streamFolder(spec.streamId);
+    let segmentPattern: string | undefined;
+    if (spec.record) {
+      fs.mkdirSync(folder, { recursive: true });
+      segmentPattern = `${escapeSegmentPath(folder)}/${runPrefix(this.now())}_%05d.mkv`;
+    }
+    // A camera with credentials is pulled through the loopback relay; one without has nothing to hide.
+    const lease =
+      spec.username || spec.password
+        ? this.options.relay.lease({ uri: spec.sourceUri, username: spec.username, password: spec.password })
+        : undefined;
+    const args = buildIngestArgs({
+      inputUri: lease?.url ?? spec.sourceUri,
+      segmentPattern,
+      ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
+    });
+    const child = spawn(this.options.ffmpegPath ?? FFMPEG_PATH, args, {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      shell: false,
+    });
+    this.child = child;
+    if (child.pid !== undefined) {
+      lease?.bindPid(child.pid);
+      this.options.onSpawn?.(child.pid);
+    }
+    this.hub.reset();
+
+    // The archive index can refuse a write (a full disk: SQLITE_FULL). That ends this run, not the
+    // recorder: the next run starts after the backoff, by when the cleaner may have made room.
+    const indexed = (write: () => void): void => {
+      try {
+        write();
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        this.setError(`The archive index could not be written: ${text}`);
+        log.warn(`stream ${spec.streamId}: the archive index could not be written (${text}); ending this ffmpeg run`);
+        child.kill('SIGKILL');
+      }
+    };
+    const anchor = new ClockAnchor();
+    const tracker = new SegmentTracker({
+      index,
+      streamId: spec.streamId,
+      cameraId: spec.cameraId,
+      folder,
+      anchor,
+      now: this.now,
+    });
+    const parser = new AnnexBParser((au) => {
+      const timeMs = this.now();
+      this.lastMediaMs = timeMs;
+      // A run that is being ended for a restart keeps showing 'restarting' until the next one delivers.
+      if ((this.state === 'starting' || this.state === 'restarting') && !this.restartRequested) {
+        this.state = 'running';
+        this.runningSinceMs = timeMs;
+      }
+      this.hub.push({ ...au, timeMs });
+    });
+    child.stdout!.on('data', (chunk: Buffer) => parser.push(chunk));
+
+    const recentErrors: string[] = [];
+    const stderr = new LineSplitter((line) => {
+      const opened = openedSegmentFile(line);
+      if (opened !== undefined) {
+        indexed(() => tracker.onOpened(opened));
+        return;
+      }
+      if (/error|failed|invalid|unauthorized|refused|not found|timed out/i.test(line)) {
+        recentErrors.push(line);
+        if (recentErrors.length > 5) recentErrors.shift();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const list = new LineSplitter((line) => {
+      const entry = parseSegmentListLine(line);
+      if (entry) indexed(() => tracker.onListed(entry));
+    });
+    (child.stdio[SEGMENT_LIST_FD] as Readable).on('data', (chunk: Buffer) => list.push(chunk));
+    const progress = new LineSplitter((line) => {
+      const outTimeS = progressOutTimeS(line);
+      if (outTimeS === undefined) return;
+      anchor.sample(outTimeS, this.now());
+      indexed(() => tracker.onProgress(outTimeS));
+    });
+    (child.stdio[PROGRESS_FD] as Readable).on('data', (chunk: Buffer) => progress.push(chunk));
+
+    this.stallTimer = setInterval(() => {
+      const silentMs = this.now() - this.lastMediaMs;
+      if (silentMs > (this.options.stallMs ?? STALL_MS) && this.child === child) {
+        log.warn(`stream ${spec.streamId}: no video for ${Math.round(silentMs / 1000)} s; restarting its ffmpeg`);
+        this.setError('No video from the camera.');
+        child.kill('SIGKILL');
+      }
+    }, 2_000);
+    this.stallTimer.unref();
+
+    this.runEnded = new Promise<void>((resolve) => {
+      let ended = false;
+      const onEnd = (reason: string) => {
+        if (ended) return;
+        ended = true;
+        lease?.release();
+        if (this.stallTimer) clearInterval(this.stallTimer);
+        this.stallTimer = undefined;
+        stderr.flush();
+        list.flush();
+        progress.flush();
+        parser.flush();
+        void tracker
+          .finish()
+          .catch((error: unknown) => log.warn(`stream ${spec.streamId}: closing its segments failed: ${String(error)}`))
+          .then(() => {
+            if (this.child === child) this.child = undefined;
+            if (recentErrors.length > 0) this.setError(recentErrors.at(-1)!);
+            this.afterRun(reason);
+            resolve();
+          });
+      };
+      child.on('error', (error) => {
+        this.setError(`ffmpeg could not start: ${error.message}`);
+        onEnd('spawn error');
+      });
+      child.on('close', (code, signal) => onEnd(signal ? `signal ${signal}` : `exit code ${code}`));
+    });
+  }
+
+  private afterRun(reason: string): void {
+    if (!this.wanted) return;
+    if (this.restartRequested) {
+      this.restartRequested = false;
+      this.backoffAttempt = 0;
+      this.restarts++;
+      this.options.log.info(`stream ${this.spec.streamId}: ffmpeg ended for the restart asked for (${reason}); restart ${this.restarts} now`);
+      this.spawnRun('restarting');
+      return;
+    }
+    const healthy = this.runningSinceMs !== undefined && this.now() - this.runningSinceMs >= HEALTHY_RUN_MS;
+    if (healthy) this.backoffAttempt = 0;
+    this.backoffAttempt++;
+    this.restarts++;
+    const delayMs = backoffDelayMs(this.backoffAttempt);
+    this.options.log.warn(
+      `stream ${this.spec.streamId}: ffmpeg ended (${reason}${this.lastError ? `: ${this.lastError}` : ''}); restart ${this.restarts} in ${delayMs} ms`,
+    );
+    this.state = 'restarting';
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.wanted) this.spawnRun('restarting');
+    }, delayMs);
+    this.restartTimer.unref();
+  }
+}

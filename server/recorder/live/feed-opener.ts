@@ -1,0 +1,70 @@
+/**
+ * Decides what a viewer asked for and opens it: live when the time is 0 or
+ * within the live window of now, otherwise the recording from that time.
+ * Shared by WebRTC and low-bandwidth sessions so both answer the same
+ * question the same way (which permission, which errors). Checks come first
+ * (`planFeed`, synchronous, throws nothing) so a request can be refused
+ * before any peer or process exists.
+ */
+import type { Ability } from '../../shared/roles';
+import type { H264Source } from '../../media/h264-source';
+import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
+import { type ArchiveCursor, startCursor } from './archive-plan';
+import { ArchivePlayer, type ArchivePlayerDeps } from './archive-player';
+import { type FeedProblem, type FeedSink, liveFeed, type VideoFeed } from './video-feed';
+
+/** A time within this much of now is live (spec 9: live window, 5 s cited). */
+export const LIVE_WINDOW_MS = 5000;
+
+export type FeedPlan =
+  | { kind: 'live'; streamId: string; source: H264Source }
+  | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number };
+
+export interface FeedDeps extends ArchivePlayerDeps {
+  live: LiveSources;
+  archive: ArchiveLookup;
+}
+
+/** Whether a request for `timeMs` is recorded video rather than live. */
+export function isPlaybackTime(timeMs: number, nowMs: number): boolean {
+  return timeMs > 0 && nowMs - timeMs > LIVE_WINDOW_MS;
+}
+
+export interface FeedRequest {
+  streamId: string;
+  /** Epoch ms, 0 for live. */
+  timeMs: number;
+  /** How far ahead a gap in the recording may be bridged (the client's waitThres). */
+  gapToleranceMs: number;
+}
+
+/** The plan for a request, or the problem that refuses it (with an HTTP-like status for REST callers). */
+export function planFeed(
+  deps: FeedDeps,
+  request: FeedRequest,
+  can: (ability: Ability) => boolean,
+): FeedPlan | (FeedProblem & { status: number }) {
+  const now = deps.now?.() ?? Date.now();
+  const past = isPlaybackTime(request.timeMs, now);
+  if (!can(past ? 'playback' : 'live')) {
+    return { status: 403, code: 'forbidden', reason: `You do not have permission for ${past ? 'playback' : 'live video'}.` };
+  }
+  if (!deps.live.exists(request.streamId)) {
+    return { status: 404, code: 'stream-not-found', reason: `Stream '${request.streamId}' does not exist.` };
+  }
+  if (!past) {
+    const source = deps.live.source(request.streamId);
+    if (!source) return { status: 409, code: 'stream-not-running', reason: 'The stream is not running.' };
+    return { kind: 'live', streamId: request.streamId, source };
+  }
+  const cursor = startCursor(deps.archive, request.streamId, request.timeMs, request.gapToleranceMs);
+  if (!cursor) {
+    return { status: 404, code: 'no-archive', reason: `No recording at ${new Date(request.timeMs).toISOString()}.` };
+  }
+  return { kind: 'archive', streamId: request.streamId, cursor, gapToleranceMs: request.gapToleranceMs };
+}
+
+export function openFeed(deps: FeedDeps, plan: FeedPlan, sink: FeedSink): VideoFeed {
+  if (plan.kind === 'live') return liveFeed(deps.live, plan.streamId, plan.source, sink);
+  return new ArchivePlayer(deps, plan.streamId, plan.cursor, plan.gapToleranceMs, sink);
+}

@@ -1,0 +1,128 @@
+/**
+ * Single pictures of a stream as JPEG (GET {stream href}/frame): the live
+ * picture, decoded from the hub's latest GOP (keyframe and the frames after
+ * it, one ffmpeg run, only the last one encoded), or the picture at a past
+ * time, decoded from the archive segment with an accurate seek. Sized to
+ * fit the requested box (aspect kept, bounded to 1920x1080).
+ *
+ * `fallback` (spec 7 frame URLs): when nothing is recorded at the time, the
+ * first recorded picture after it, else the live one, rather than a 404.
+ *
+ * Cost: one short ffmpeg per request (tens of ms for a sub stream, a few
+ * hundred for a 1080p GOP); at most MAX_CONCURRENT run at once, a few more
+ * wait, the rest get 503 so a wall of previews cannot pile up processes.
+ */
+import type { Ability } from '../../shared/roles';
+import type { AccessUnit } from '../../media/h264';
+import type { H264Source } from '../../media/h264-source';
+import { ApiError, notFound } from '../core/api-error';
+import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
+import { startCursor } from './archive-plan';
+import { toAnnexB, withParameterSets } from './access-units';
+import { archiveFrameArgs, type Box, clampBox, lastFrameOfGopArgs } from './ffmpeg-args';
+import { runFfmpeg } from './ffmpeg-child';
+import { isPlaybackTime } from './feed-opener';
+import { JpegSplitter } from './jpeg-splitter';
+
+const MAX_CONCURRENT = 3;
+const MAX_WAITING = 24;
+const RUN_TIMEOUT_MS = 15_000;
+const MAX_JPEG_BYTES = 8 * 1024 * 1024;
+/** With no GOP cached yet, wait this long for the next keyframe. */
+const KEYFRAME_WAIT_MS = 5_000;
+/** How close to the write head of a segment a seek may go (the file lags the index a little). */
+const ACTIVE_TAIL_MARGIN_MS = 1_500;
+
+export interface FrameRequest {
+  streamId: string;
+  /** Epoch ms; 0 or absent for live. */
+  timeMs: number;
+  box: Partial<Box>;
+  fallback: boolean;
+}
+
+export class JpegFrames {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly deps: { live: LiveSources; archive: ArchiveLookup; now?: () => number }) {}
+
+  async frame(request: FrameRequest, can: (ability: Ability) => boolean): Promise<Buffer> {
+    const now = this.deps.now?.() ?? Date.now();
+    const past = isPlaybackTime(request.timeMs, now);
+    if (!can(past ? 'playback' : 'live')) throw new ApiError(403, 'forbidden', `You do not have permission for ${past ? 'playback' : 'live video'}.`);
+    if (!this.deps.live.exists(request.streamId)) throw notFound(`Stream '${request.streamId}' does not exist.`, 'stream-not-found');
+    const box = clampBox(request.box);
+    return this.limited(async () => {
+      if (past) {
+        const tolerance = request.fallback ? Number.POSITIVE_INFINITY : 0;
+        const cursor = startCursor(this.deps.archive, request.streamId, request.timeMs, tolerance);
+        if (cursor) {
+          const { segment } = cursor;
+          const available = segment.active ? Math.max(0, segment.endMs - segment.startMs - ACTIVE_TAIL_MARGIN_MS) : Infinity;
+          const jpeg = await this.decodeOne(archiveFrameArgs(segment.path, Math.min(cursor.offsetMs, available), box));
+          if (jpeg) return jpeg;
+        }
+        if (!request.fallback) {
+          throw notFound(`No recorded picture at ${new Date(request.timeMs).toISOString()}.`, 'no-archive');
+        }
+      }
+      const source = this.deps.live.source(request.streamId);
+      if (!source) throw notFound('The stream is not running, so there is no live picture.', 'stream-not-running');
+      const gop = await latestGop(source);
+      if (gop.length === 0) throw notFound('The stream has sent no picture yet.', 'no-video');
+      const input = gop.map((au) => toAnnexB(withParameterSets(au, source.codec())));
+      const jpeg = (await this.decodeOne(lastFrameOfGopArgs(gop.length, box), input)) ?? (await this.decodeOne(lastFrameOfGopArgs(1, box), input.slice(0, 1)));
+      if (!jpeg) throw notFound('The live picture could not be decoded.', 'no-video');
+      return jpeg;
+    });
+  }
+
+  private async decodeOne(args: string[], input?: Buffer[]): Promise<Buffer | undefined> {
+    const { output } = await runFfmpeg(args, { input, maxOutputBytes: MAX_JPEG_BYTES, timeoutMs: RUN_TIMEOUT_MS });
+    return new JpegSplitter().push(output)[0];
+  }
+
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_CONCURRENT) {
+      if (this.waiting.length >= MAX_WAITING) throw new ApiError(503, 'busy', 'Too many pictures are being prepared; try again shortly.');
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * The hub's cached GOP (delivered synchronously on subscribe), or, when it
+ * has none yet, the next keyframe alone.
+ */
+function latestGop(source: H264Source): Promise<AccessUnit[]> {
+  const gop: AccessUnit[] = [];
+  let replaying = true;
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(gop);
+    };
+    // The listener calls done() only after subscribe() has returned (replayed units never do).
+    const unsubscribe = source.subscribe((au) => {
+      if (replaying) {
+        if (gop.length > 0 || au.keyframe) gop.push(au);
+      } else if (au.keyframe && gop.length === 0) {
+        gop.push(au);
+        done();
+      }
+    });
+    replaying = false;
+    if (gop.length > 0) done();
+    else timer = setTimeout(done, KEYFRAME_WAIT_MS);
+  });
+}
