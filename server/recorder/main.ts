@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startDemoCameras } from './demo/demo-cameras';
 import { ConfigError, defaultConfig, parseConfig } from './core/config';
 import { MissingMasterKeyError } from './core/secrets/master-key';
 import { SecretBoxError } from './core/secrets/secret-box';
@@ -37,6 +38,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Demo cameras (a camera simulator in this process, not part of the recorder) listen before any ingest
+  // starts, so after a restart the first pull of each demo stream finds its camera; registering them on
+  // the first start runs after, without holding up the start.
+  const demo = await startDemoCameras({ count: config.demoCameras, settings: services.settings, cameras: services.cameras, log: services.log }).catch(
+    (error: unknown) => {
+      services.log.warn(`demo cameras did not start: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    },
+  );
+  await services.startRecording();
+  const demoRegistered = demo?.registerIfNew().catch((error: unknown) => {
+    services.log.warn(`demo cameras were not registered: ${error instanceof Error ? error.message : String(error)}`);
+  });
   const app = await buildApp(config, services);
   await app.listen({ host: config.host, port: config.httpPort });
 
@@ -59,7 +73,10 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // Every ffmpeg stops before the demo cameras they pull from.
     await closeServices(services);
+    await demoRegistered;
+    await demo?.sim.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -41,8 +41,7 @@ import { streamIngestControl } from './cameras/stream-ingest-control';
 import { StreamStatusService } from './cameras/stream-status';
 import { recoverArchives } from './archive/archive-recovery';
 import { ArchiveQueries } from './archive/archive-queries';
-import { startDemoCameras } from './demo/demo-cameras';
-import { createIngestLog } from './core/media-log';
+import { createMediaLog, type MediaLog } from './core/media-log';
 import { IngestSupervisor } from './ingest/ingest-supervisor';
 import { RtspCredentialRelay } from './ingest/rtsp-credential-relay';
 import { archiveRoutes } from './archive/archive-routes';
@@ -51,7 +50,13 @@ import { discoveryRoutes } from './cameras/discovery-routes';
 import { streamRoutes } from './cameras/stream-routes';
 import { exportRoutes } from './export/export-routes';
 import { ptzRoutes } from './ptz/ptz-routes';
-import { attachLiveMedia } from './live/live-media';
+import { startLiveMedia } from './live/live-media';
+import { frameRoutes } from './live/frame-routes';
+import { lowBandwidthRoutes } from './live/low-bandwidth-routes';
+import { webRtcRoutes } from './live/webrtc-routes';
+import { eventRoutes } from './events/event-routes';
+import { motionMaskRoutes } from './motion/motion-mask-routes';
+import { maskStreamSettings } from './cameras/mask-stream-settings';
 import { createMotion } from './motion/attach-motion';
 
 export interface RecorderServices {
@@ -63,14 +68,20 @@ export interface RecorderServices {
   tickets: TicketIssuer;
   settings: SettingsStore;
   version: { basic: VersionInfo; all: VersionInfo };
+  /** Every feature's routes, registered by app.ts in this order. */
   extraRoutes: Array<(app: FastifyInstance) => Promise<void>>;
   onClose: Array<() => Promise<void> | void>;
+  cameras: CamerasService;
+  /** The media log (stderr), for what runs beside the HTTP app. */
+  log: MediaLog;
+  /** Starts every registered stream's ingest; main.ts calls it once anything the streams pull from is up. */
+  startRecording: () => Promise<void>;
   /** Set on the first start when no admin password was given; printed once. */
   generatedAdminPassword: string | undefined;
 }
 
 export async function createServices(config: RecorderConfig, repoRoot: string): Promise<RecorderServices> {
-  const mediaLog = createIngestLog(config.logLevel);
+  const mediaLog = createMediaLog(config.logLevel);
   // The data folder and database are the recorder's alone; camera passwords are sealed with a key kept apart.
   const narrowed = makeDataDirPrivate(config.dataDir);
   if (narrowed > 0) mediaLog.warn(`the data folder was readable by others: ${narrowed} entries narrowed to the recorder's user`);
@@ -86,20 +97,10 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const sessions = new SessionsService(db, users);
   const generatedAdminPassword = await users.ensureAdmin(config.adminPassword, generatePassword);
   sessions.deleteExpired();
-  const services: RecorderServices = {
-    config,
-    db,
-    users,
-    sessions,
-    throttle: new SignInThrottle(),
-    tickets: new TicketIssuer(sessions),
-    settings,
-    version: loadVersionInfo(repoRoot, config.clientDir),
-    extraRoutes: [],
-    onClose: [],
-    generatedAdminPassword,
-  };
-  services.extraRoutes.push(layoutRoutesFor(db));
+  const throttle = new SignInThrottle();
+  const tickets = new TicketIssuer(sessions);
+  const routes: RecorderServices['extraRoutes'] = [];
+  const onClose: RecorderServices['onClose'] = [];
 
   // Export, PTZ, retention and disk. Reconcile runs before any ingest writes, so no file being opened is adopted.
   const archiveIndex = new ArchiveIndex(db, config.dataDir);
@@ -122,19 +123,28 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent });
   const cleaner = new RetentionCleaner({ ...retention, db, thresholdPercent: config.cleanerThresholdPercent });
   cleaner.start();
-  services.onClose.push(() => cleaner.stop());
-  services.extraRoutes.push((app) => exportRoutes(app, { exports }));
-  services.extraRoutes.push((app) => ptzRoutes(app, { ptz }));
-  services.extraRoutes.push((app) => diskRoutes(app, { disk }));
+  onClose.push(() => cleaner.stop());
 
   // Cameras, streams and ingest: one supervised ffmpeg per stream feeds the archive and the live hubs
   // (`ingest` is the LiveSources, `archiveIndex` the ArchiveLookup).
   // Camera credentials reach ffmpeg and ffprobe through a loopback relay, never their command lines.
   const relay = await RtspCredentialRelay.start();
-  services.onClose.push(() => relay.close());
+  onClose.push(() => relay.close());
   const ingest = new IngestSupervisor({ index: archiveIndex, log: mediaLog, relay, ingest: { segmentSeconds: config.segmentSeconds } });
-  // Motion detection hears of every stream start, change and removal through the ingest control.
-  const motion = await createMotion(services, { live: ingest, archives: archiveIndex, retention: retentionIndex, log: mediaLog });
+  // Motion hears of every stream start, change and removal through the ingest control; its masks change
+  // stream settings through the cameras service, bound here once that service exists.
+  const bound: { cameras?: CamerasService } = {};
+  const motion = await createMotion({
+    db,
+    live: ingest,
+    archives: archiveIndex,
+    retention: retentionIndex,
+    log: mediaLog,
+    streams: maskStreamSettings(() => {
+      if (!bound.cameras) throw new Error('the cameras service is not ready yet');
+      return bound.cameras;
+    }),
+  });
   const camerasStore = new CamerasStore(db, secrets.passwords);
   const cameras = new CamerasService({
     store: camerasStore,
@@ -143,30 +153,26 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
     retention: retentionOverrides,
     probeOnvif,
-    orchidId: recorderOrchidId(services.settings),
+    orchidId: recorderOrchidId(settings),
     rtspPort: config.rtspPort,
     // A deleted camera's preset names go, and so does its PTZ connection.
     onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
   });
-  motion.attach(cameras);
-  // Demo cameras listen before any ingest starts (a restart then loses no time to a failed first pull);
-  // registering them on the first start runs after, without holding up the recorder's start.
-  const demo = await startDemoCameras({ count: config.demoCameras, settings: services.settings, cameras, log: mediaLog }).catch((error: unknown) => {
-    mediaLog.warn(`demo cameras did not start: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
-  await cameras.startAll();
-  const demoRegistered = demo?.registerIfNew().catch((error: unknown) => {
-    mediaLog.warn(`demo cameras were not registered: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  // onClose runs last-first: every ffmpeg stops before the demo cameras they pull from.
-  services.onClose.push(async () => {
-    await demoRegistered;
-    await demo?.sim.stop();
-  });
-  services.onClose.push(() => ingest.stopAll());
+  bound.cameras = cameras;
+  motion.start();
+  // onClose runs last-first: every ffmpeg stops, then the keeper and the detectors (open events close).
+  onClose.push(() => motion.close());
+  onClose.push(() => ingest.stopAll());
+
   // WebRTC, low-bandwidth streams, frames and the RTSP restream read the hubs and the archive index.
-  await attachLiveMedia(services, { live: ingest, archive: archiveIndex });
+  const live = await startLiveMedia({
+    host: config.host,
+    rtspPort: config.rtspPort,
+    live: ingest,
+    archive: archiveIndex,
+    credentials: { users, sessions, throttle },
+  });
+  onClose.push(() => live.close());
   const archiveQueries = new ArchiveQueries(archiveIndex);
   // System status: Restart ends a stream's ffmpeg so the supervisor respawns it; health reads the archive index.
   const streamStatus = new StreamStatusService({
@@ -180,10 +186,24 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
       }),
     ),
   });
-  services.extraRoutes.push((app) => cameraRoutes(app, { cameras }));
-  services.extraRoutes.push((app) => streamRoutes(app, { cameras, streamStatus }));
-  services.extraRoutes.push((app) => archiveRoutes(app, { archiveQueries }));
-  services.extraRoutes.push((app) => discoveryRoutes(app, { cameras }));
+
+  // Every feature's routes, in one list (app.ts registers them in this order).
+  routes.push(
+    layoutRoutesFor(db),
+    (app) => exportRoutes(app, { exports }),
+    (app) => ptzRoutes(app, { ptz }),
+    (app) => diskRoutes(app, { disk }),
+    (app) => eventRoutes(app, { events: motion.events }),
+    (app) => motionMaskRoutes(app, { masks: motion.masks }),
+    (app) => cameraRoutes(app, { cameras: cameras }),
+    (app) => streamRoutes(app, { cameras: cameras, streamStatus }),
+    (app) => archiveRoutes(app, { archiveQueries }),
+    (app) => discoveryRoutes(app, { cameras: cameras }),
+    // Loopback as an extra host candidate lets viewers on the recorder's own machine connect.
+    (app) => webRtcRoutes(app, { ...live.feedDeps, iceAdditionalHostAddresses: ['127.0.0.1'] }),
+    (app) => lowBandwidthRoutes(app, { lowBandwidth: live.lowBandwidth }),
+    (app) => frameRoutes(app, { frames: live.frames }),
+  );
   const sweep = setInterval(() => {
     try {
       sessions.deleteExpired();
@@ -192,8 +212,23 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     }
   }, 60 * 60 * 1000);
   sweep.unref();
-  services.onClose.push(() => clearInterval(sweep));
-  return services;
+  onClose.push(() => clearInterval(sweep));
+  return {
+    config,
+    db,
+    users,
+    sessions,
+    throttle,
+    tickets,
+    settings,
+    version: loadVersionInfo(repoRoot, config.clientDir),
+    extraRoutes: routes,
+    onClose,
+    cameras: cameras,
+    log: mediaLog,
+    startRecording: () => cameras.startAll(),
+    generatedAdminPassword,
+  };
 }
 
 export async function closeServices(services: RecorderServices): Promise<void> {

@@ -24,7 +24,7 @@ import type {
   UpdateCameraRequest,
 } from '../../shared/api';
 import type { Role } from '../../shared/roles';
-import type { IngestSpec, IngestStatus } from '../ingest/stream-ingest';
+import type { IngestControl, IngestSpec } from '../core/media-contracts';
 import { badRequest, conflict, notFound } from '../core/api-error';
 import { cameraCapabilities } from './capabilities';
 import type { CameraProber, ProbedCamera } from './cameras-connect';
@@ -36,13 +36,6 @@ import { CAMERA_DRIVERS, checkConnection, validateCameraName, type CleanConnecti
 import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from './recording-style';
 
 export const CAMERA_QUIRKS: readonly CameraQuirk[] = ['zoom-override', 'force-relative-ptz'];
-
-/** What the cameras service needs from the ingest. */
-export interface IngestControl {
-  ensure(spec: IngestSpec): Promise<void>;
-  remove(streamId: string): Promise<void>;
-  status(streamId: string): IngestStatus;
-}
 
 export interface RetentionPort {
   get(cameraId: string): number;

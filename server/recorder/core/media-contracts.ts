@@ -5,6 +5,7 @@
  * export). Delivery reads only through these interfaces.
  */
 import type { H264Source } from '../../media/h264-source';
+import type { StreamState } from '../../shared/api';
 
 /** One archive file ("orchive") of about a minute. Times are epoch ms. */
 export interface ArchiveSegment {
@@ -32,4 +33,32 @@ export interface LiveSources {
   source(streamId: string): H264Source | undefined;
   /** Whether the stream exists at all (running or not). */
   exists(streamId: string): boolean;
+}
+
+/** How to pull one stream: what the cameras service tells the ingest. */
+export interface IngestSpec {
+  streamId: string;
+  cameraId: string;
+  /** The camera's RTSP URI without credentials. */
+  sourceUri: string;
+  username: string;
+  password: string;
+  /** False for proxy-only: live only, no archive output. */
+  record: boolean;
+  /** Segment length for this stream (motion-only streams cut short ones); the supervisor's otherwise. */
+  segmentSeconds?: number;
+}
+
+export interface IngestStatus {
+  streamState: StreamState;
+  retryCount: number;
+  lastError: string | undefined;
+  pid: number | undefined;
+}
+
+/** What the cameras service needs from the ingest. */
+export interface IngestControl {
+  ensure(spec: IngestSpec): Promise<void>;
+  remove(streamId: string): Promise<void>;
+  status(streamId: string): IngestStatus;
 }

@@ -5,9 +5,14 @@
  * does not use the request logger. Texts are redacted by their writers.
  */
 import type { RecorderConfig } from './config';
-import type { IngestLog } from '../ingest/stream-ingest';
 
-export function createIngestLog(level: RecorderConfig['logLevel']): IngestLog {
+/** Where media code (ingest, motion, demo cameras, the cameras prober) writes what happens to it. */
+export interface MediaLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export function createMediaLog(level: RecorderConfig['logLevel']): MediaLog {
   const warn = !['error', 'fatal', 'silent'].includes(level);
   const info = ['info', 'debug', 'trace'].includes(level);
   const stamp = () => new Date().toISOString();

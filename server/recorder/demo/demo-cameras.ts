@@ -15,7 +15,7 @@
 import { startCameraSim, type CameraSim } from '../../camera-sim/camera-sim';
 import type { CamerasService } from '../cameras/cameras';
 import type { SettingsStore } from '../core/settings';
-import type { IngestLog } from '../ingest/stream-ingest';
+import type { MediaLog } from '../core/media-log';
 
 export const DEMO_SETTING = 'demo-cameras';
 const PORTS_PER_CAMERA = 10;
@@ -32,7 +32,7 @@ export interface DemoCamerasOptions {
   count: number;
   settings: SettingsStore;
   cameras: CamerasService;
-  log: IngestLog;
+  log: MediaLog;
   random?: () => number;
 }
 

@@ -11,11 +11,13 @@ import type { H264Source } from '../../media/h264-source';
 import type { ArchiveIndex } from '../archive/archive-index';
 import type { LiveSources } from '../core/media-contracts';
 import type { CredentialRelay } from './rtsp-credential-relay';
-import { StreamIngest, type IngestLog, type IngestSpec, type IngestStatus, type StreamIngestOptions } from './stream-ingest';
+import type { IngestSpec, IngestStatus } from '../core/media-contracts';
+import type { MediaLog } from '../core/media-log';
+import { StreamIngest, type StreamIngestOptions } from './stream-ingest';
 
 export interface IngestSupervisorOptions {
   index: ArchiveIndex;
-  log: IngestLog;
+  log: MediaLog;
   relay: CredentialRelay;
   /** Passed to every StreamIngest (tests shorten times or watch pids). */
   ingest?: Partial<Omit<StreamIngestOptions, 'index' | 'log' | 'relay'>>;

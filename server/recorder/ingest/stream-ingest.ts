@@ -33,29 +33,13 @@ import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
 import { redactText } from './rtsp-url';
 import type { CredentialRelay } from './rtsp-credential-relay';
+import type { IngestSpec, IngestStatus } from '../core/media-contracts';
+import type { MediaLog } from '../core/media-log';
 import { SegmentTracker } from './segment-tracker';
-
-export interface IngestSpec {
-  streamId: string;
-  cameraId: string;
-  /** The camera's RTSP URI without credentials. */
-  sourceUri: string;
-  username: string;
-  password: string;
-  /** False for proxy-only: live only, no archive output. */
-  record: boolean;
-  /** Segment length for this stream (motion-only streams cut short ones); the supervisor's otherwise. */
-  segmentSeconds?: number;
-}
-
-export interface IngestLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface StreamIngestOptions {
   index: ArchiveIndex;
-  log: IngestLog;
+  log: MediaLog;
   /** Carries the camera's credentials, so they never appear in ffmpeg's command line. */
   relay: CredentialRelay;
   now?: () => number;
@@ -69,13 +53,6 @@ export interface StreamIngestOptions {
 
 export const STOP_GRACE_MS = 5_000;
 export const STALL_MS = 20_000;
-
-export interface IngestStatus {
-  streamState: StreamState;
-  retryCount: number;
-  lastError: string | undefined;
-  pid: number | undefined;
-}
 
 /** A sortable, unique-enough prefix for one run's files: 20250101T120000123Z. */
 function runPrefix(nowMs: number): string {

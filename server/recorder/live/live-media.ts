@@ -1,40 +1,48 @@
 /**
- * Wires live and recorded video delivery into the recorder: WebRTC
- * signalling, low-bandwidth streams, stream pictures and the RTSP restream,
- * all reading through LiveSources and ArchiveLookup. Registers the routes
- * and the shutdown (sessions ended, RTSP server closed) on the services.
+ * Live and recorded video delivery: WebRTC signalling, low-bandwidth
+ * streams, stream pictures and the RTSP restream, all reading through
+ * LiveSources and ArchiveLookup. Answers what the routes need and the
+ * shutdown (sessions ended, RTSP server closed); the wiring (services.ts)
+ * registers the routes.
  */
-import type { RecorderServices } from '../services';
-import { frameRoutes } from './frame-routes';
-import { lowBandwidthRoutes } from './low-bandwidth-routes';
-import { webRtcRoutes } from './webrtc-routes';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
+import type { FeedDeps } from './feed-opener';
 import { JpegFrames } from './jpeg-frames';
 import { LowBandwidthStreams } from './low-bandwidth-streams';
-import { RtspCredentials } from './rtsp-credentials';
+import { RtspCredentials, type RtspCredentialsDeps } from './rtsp-credentials';
 import { startRtspRestream } from './rtsp-restream';
 
-export async function attachLiveMedia(
-  services: RecorderServices,
-  media: { live: LiveSources; archive: ArchiveLookup },
-): Promise<void> {
-  const feedDeps = { live: media.live, archive: media.archive };
+export interface LiveMedia {
+  feedDeps: FeedDeps;
+  lowBandwidth: LowBandwidthStreams;
+  frames: JpegFrames;
+  close(): Promise<void>;
+}
+
+export async function startLiveMedia(deps: {
+  host: string;
+  rtspPort: number;
+  live: LiveSources;
+  archive: ArchiveLookup;
+  /** Who may pull the RTSP restream: recorder users, checked as at sign-in. */
+  credentials: RtspCredentialsDeps;
+}): Promise<LiveMedia> {
+  const feedDeps = { live: deps.live, archive: deps.archive };
   const lowBandwidth = new LowBandwidthStreams(feedDeps);
   const frames = new JpegFrames(feedDeps);
   const rtsp = await startRtspRestream({
-    host: services.config.host,
-    port: services.config.rtspPort,
-    live: media.live,
-    credentials: new RtspCredentials(services),
+    host: deps.host,
+    port: deps.rtspPort,
+    live: deps.live,
+    credentials: new RtspCredentials(deps.credentials),
   });
-  services.extraRoutes.push(async (app) => {
-    // Loopback as an extra host candidate lets viewers on the recorder's own machine connect.
-    await webRtcRoutes(app, { ...feedDeps, iceAdditionalHostAddresses: ['127.0.0.1'] });
-    await lowBandwidthRoutes(app, { lowBandwidth });
-    await frameRoutes(app, { frames });
-  });
-  services.onClose.push(async () => {
-    lowBandwidth.close();
-    await rtsp.close();
-  });
+  return {
+    feedDeps,
+    lowBandwidth,
+    frames,
+    close: async () => {
+      lowBandwidth.close();
+      await rtsp.close();
+    },
+  };
 }

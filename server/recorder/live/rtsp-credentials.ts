@@ -26,6 +26,12 @@ const MAX_CACHED = 1000;
 
 export type RtspAuthResult = { ok: true; user: User } | { ok: false; reason: 'missing' | 'invalid' | 'forbidden' | 'throttled' };
 
+export interface RtspCredentialsDeps {
+  users: UsersService;
+  sessions: SessionsService;
+  throttle: SignInThrottle;
+}
+
 export class RtspCredentials {
   /** sha256(username, password) → user id and expiry. */
   private readonly cache = new Map<string, { userId: string; expiresMs: number }>();
@@ -33,7 +39,7 @@ export class RtspCredentials {
   private readonly pending = new Map<string, Promise<User | 'throttled' | undefined>>();
 
   constructor(
-    private readonly deps: { users: UsersService; sessions: SessionsService; throttle: SignInThrottle },
+    private readonly deps: RtspCredentialsDeps,
     private readonly now: () => number = Date.now,
   ) {}
 

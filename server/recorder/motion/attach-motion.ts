@@ -1,32 +1,27 @@
 /**
- * Wires motion detection into the recorder, in two steps because the
- * cameras service needs motion's ingest wrapper and the mask needs the
- * cameras service:
+ * Motion detection for the recorder, in one step:
  *
- *   const motion = createMotion(services, { live, archives, retention, log });
+ *   const motion = await createMotion({ db, live, archives, retention, log, streams });
  *   const cameras = new CamerasService({ ..., ingest: motion.wrapIngest(ingest) });
- *   motion.attach(cameras);
  *
- * createMotion closes events a crash left open and removes keyframes-only
- * copies a crash left half-written, before any detector runs; attach adds
- * the events and mask routes and starts the archive keeper. Shutdown stops
- * the keeper, then every detector (open events close at their last motion).
+ * `streams` is the narrow view of stream settings a motion mask needs (a
+ * mask sets the stream's mask href); the wiring binds it to the cameras
+ * service once that exists (cameras/mask-stream-settings.ts), so motion
+ * never imports cameras. createMotion closes events a crash left open and
+ * removes keyframes-only copies a crash left half-written, before any
+ * detector runs; `start` starts the archive keeper; `close` stops it, then
+ * every detector (open events close at their last motion).
  */
-import type { RecordingConfiguration } from '../../shared/api';
-import { ApiError } from '../core/api-error';
-import type { CamerasService, IngestControl, Viewer } from '../cameras/cameras';
-import { EventsService } from '../events/events-service';
-import { MotionMaskService } from './motion-mask-service';
-import { eventRoutes } from '../events/event-routes';
-import { motionMaskRoutes } from './motion-mask-routes';
-import type { RecorderServices } from '../services';
+import type { Db } from '../core/db/database';
+import type { IngestControl, LiveSources } from '../core/media-contracts';
 import type { ArchiveIndex } from '../archive/archive-index';
-import type { LiveSources } from '../core/media-contracts';
+import { EventsService } from '../events/events-service';
 import { ArchiveKeeper } from './archive-keeper';
 import { MotionEventQueries } from './event-queries';
 import { MotionEventStore } from './event-store';
 import { decodeMask } from './mask-decoder';
 import { MotionMaskStore } from './mask-store';
+import { MotionMaskService, type MaskStreamPort } from './motion-mask-service';
 import { MotionService } from './motion-service';
 import { MotionStreamCatalog } from './motion-stream-catalog';
 import { keyframesOnlyCopy, removeStaleCopies } from './segment-reducer';
@@ -34,26 +29,30 @@ import { withStreamListener } from './stream-listener';
 import type { MotionLog } from './stream-motion';
 
 export interface MotionMediaDeps {
+  db: Db;
   live: LiveSources;
   archives: ArchiveIndex;
   /** The retention index: segment rows are removed through it. */
   retention: { removeSegments(ids: readonly number[]): void };
   log: MotionLog;
+  /** Stream settings as the mask service reads and changes them. */
+  streams: MaskStreamPort;
 }
 
 export interface MotionWiring {
   service: MotionService;
   /** The ingest control the cameras service should drive: motion hears of every stream start, change and removal. */
   wrapIngest(ingest: IngestControl): IngestControl;
-  /** Routes, the archive keeper and shutdown; call once the cameras service exists. */
-  attach(cameras: CamerasService): void;
+  /** For the events and mask routes. */
+  events: EventsService;
+  masks: MotionMaskService;
+  /** Starts the archive keeper (once streams may record). */
+  start(): void;
+  close(): Promise<void>;
 }
 
-/** The cameras service acting for the recorder itself when the mask sets its href. */
-const SYSTEM: Viewer = { role: 'Administrator', host: 'localhost' };
-
-export async function createMotion(services: RecorderServices, deps: MotionMediaDeps): Promise<MotionWiring> {
-  const { db } = services;
+export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring> {
+  const { db } = deps;
   const events = new MotionEventStore(db);
   const closed = events.closeInterrupted();
   if (closed > 0) deps.log.info(`closed ${closed} motion event(s) left open by the last run`);
@@ -76,6 +75,12 @@ export async function createMotion(services: RecorderServices, deps: MotionMedia
     keyframesOnlyCopy,
     log: deps.log,
   });
+  const maskService = new MotionMaskService({
+    store: masks,
+    decode: decodeMask,
+    streams: deps.streams,
+    changed: (streamId) => service.maskChanged(streamId),
+  });
 
   return {
     service,
@@ -89,36 +94,12 @@ export async function createMotion(services: RecorderServices, deps: MotionMedia
           masks.delete(streamId);
         },
       }),
-    attach(cameras) {
-      const maskService = new MotionMaskService({
-        store: masks,
-        decode: decodeMask,
-        streams: {
-          recordingConfiguration: (cameraId, streamId): RecordingConfiguration | undefined => {
-            try {
-              const stream = cameras.getStream(streamId, SYSTEM);
-              return stream.cameraId === cameraId ? stream.recordingConfiguration : undefined;
-            } catch (error) {
-              if (error instanceof ApiError && error.status === 404) return undefined;
-              throw error;
-            }
-          },
-          setRecordingConfiguration: async (cameraId, streamId, config) => {
-            await cameras.changeStream(cameraId, streamId, { recordingConfiguration: config }, false, SYSTEM);
-          },
-        },
-        changed: (streamId) => service.maskChanged(streamId),
-      });
-      const eventsService = new EventsService({ reader: queries, streamExists: (id) => catalog.streamExists(id) });
-      services.extraRoutes.push(async (app) => {
-        await eventRoutes(app, { events: eventsService });
-        await motionMaskRoutes(app, { masks: maskService });
-      });
-      keeper.start();
-      services.onClose.push(async () => {
-        await keeper.stop();
-        service.stop();
-      });
+    events: new EventsService({ reader: queries, streamExists: (id) => catalog.streamExists(id) }),
+    masks: maskService,
+    start: () => keeper.start(),
+    close: async () => {
+      await keeper.stop();
+      service.stop();
     },
   };
 }

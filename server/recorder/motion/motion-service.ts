@@ -10,7 +10,7 @@
 import type { RecordingConfiguration } from '../../shared/api';
 import { motionSettingsOf } from './motion-settings';
 import type { LiveSources } from '../core/media-contracts';
-import type { IngestSpec } from '../ingest/stream-ingest';
+import type { IngestSpec } from '../core/media-contracts';
 import type { EventSink } from './event-store';
 import type { StreamLifecycleListener } from './stream-listener';
 import { StreamMotion, type MotionLog } from './stream-motion';

@@ -8,8 +8,7 @@
  * The cameras service stores a stream before it calls ensure, so the
  * listener reads the stream's current configuration at that moment.
  */
-import type { IngestControl } from '../cameras/cameras';
-import type { IngestSpec } from '../ingest/stream-ingest';
+import type { IngestControl, IngestSpec } from '../core/media-contracts';
 
 export interface StreamLifecycleListener {
   adjust(spec: IngestSpec): IngestSpec;

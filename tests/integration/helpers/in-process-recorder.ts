@@ -33,6 +33,7 @@ export async function startInProcessRecorder(adminPassword = 'secret'): Promise<
     defaultConfig(repoRoot),
   );
   const services = await createServices(config, repoRoot);
+  await services.startRecording();
   const app = await buildApp(config, services);
   await app.listen({ host: '127.0.0.1', port: httpPort });
   return {

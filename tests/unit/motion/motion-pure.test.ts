@@ -3,7 +3,7 @@ import { Coverage } from '../../../server/recorder/motion/coverage';
 import { keyframesOnlyCopyArgs, maskDecoderArgs, motionDecoderArgs } from '../../../server/recorder/motion/motion-ffmpeg-args';
 import { StreamRateMeter } from '../../../server/recorder/motion/stream-rate';
 import { withStreamListener } from '../../../server/recorder/motion/stream-listener';
-import type { IngestSpec } from '../../../server/recorder/ingest/stream-ingest';
+import type { IngestSpec } from '../../../server/recorder/core/media-contracts';
 
 describe('motion ffmpeg arguments', () => {
   it('decodes stdin to grey at the detection size, skipping non-keyframes when asked', () => {
