@@ -18,7 +18,7 @@ import { EventsService } from '../server/recorder/events/events-service';
 import { MotionEventQueries } from '../server/recorder/motion/event-queries';
 import { MotionEventStore } from '../server/recorder/motion/event-store';
 import { signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
-import { seedCamera } from '../tests/integration/recorder-ops/seed-recording';
+import { seedCamera } from '../tests/integration/helpers/seed-recording';
 import { percentile, printTable, writeResults } from './lib/report';
 
 const EVENTS = 1_000_000;

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate } from '../server/recorder/core/db/database';
 import { signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
-import { seedCamera } from '../tests/integration/recorder-ops/seed-recording';
+import { seedCamera } from '../tests/integration/helpers/seed-recording';
 import { printTable, writeResults } from './lib/report';
 
 const MINUTES = 60;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera, MotionMaskResponse, Stream } from '../../../server/shared/api';
 import { call, signIn, ticketFor } from '../helpers/recorder-process';
-import { encodePng } from '../../unit/motion/png';
+import { encodePng } from '../../unit/server/recorder/motion/png';
 import { histogram, motionDecoders, motionEvents, setStyle, sleep, startMotionRig, waitFor, type MotionRig } from './motion-rig';
 
 let rig: MotionRig;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelayMs } from '../../../../../server/recorder/ingest/backoff';
+import { ClockAnchor } from '../../../../../server/recorder/ingest/clock-anchor';
+import { buildIngestArgs, escapeSegmentPath } from '../../../../../server/recorder/ingest/ffmpeg-args';
+import {
+  LineSplitter,
+  openedSegmentFile,
+  parseSegmentListLine,
+  progressOutTimeS,
+} from '../../../../../server/recorder/ingest/ffmpeg-output';
+import { joinRtspPath, redactText, redactUri } from '../../../../../server/recorder/ingest/rtsp-url';
+
+describe('ingest ffmpeg arguments', () => {
+  const hostile = "rtsp://u:p@127.0.0.1:1/$(touch /tmp/pwned);rm -rf ~ && echo 'x' | cat > /tmp/y";
+
+  it('pass the URI as one argument, never through a shell', () => {
+    const args = buildIngestArgs({ inputUri: hostile, segmentPattern: '/data/orchives/s/20250101_%05d.mkv' });
+    expect(args.filter((a) => a === hostile)).toHaveLength(1);
+    expect(args[args.indexOf('-i') + 1]).toBe(hostile);
+  });
+
+  it('record segments and the live pipe from one input, or only the pipe for proxy-only', () => {
+    const recording = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: '/d/x_%05d.mkv' });
+    expect(recording.filter((a) => a === '-i')).toHaveLength(1);
+    expect(recording).toContain('segment');
+    expect(recording).toContain('matroska');
+    expect(recording).toContain('/d/x_%05d.mkv');
+    expect(recording).toContain('pipe:1');
+    expect(recording.slice(recording.indexOf('-rtsp_transport'), recording.indexOf('-rtsp_transport') + 2)).toEqual(['-rtsp_transport', 'tcp']);
+    const proxy = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: undefined });
+    expect(proxy).not.toContain('segment');
+    expect(proxy).toContain('pipe:1');
+  });
+
+  it("escape '%' in folder names", () => {
+    expect(escapeSegmentPath('/data/100%/x')).toBe('/data/100%%/x');
+  });
+});
+
+describe('ffmpeg output readers', () => {
+  it('find opened segment files and skip pipes', () => {
+    expect(openedSegmentFile("[segment @ 0x55ae5d96c300] Opening '/d/s/a_00001.mkv' for writing")).toBe('/d/s/a_00001.mkv');
+    expect(openedSegmentFile("[segment @ 0x55ae5d96c300] Opening 'pipe:3' for writing")).toBeUndefined();
+    expect(openedSegmentFile('frame=  10 fps=0.0')).toBeUndefined();
+  });
+
+  it('parse segment list lines', () => {
+    expect(parseSegmentListLine('a_00000.mkv,0.000000,9.752000')).toEqual({ file: 'a_00000.mkv', startS: 0, endS: 9.752 });
+    expect(parseSegmentListLine('"a,b.mkv",1.5,2.5')).toEqual({ file: 'a,b.mkv', startS: 1.5, endS: 2.5 });
+    expect(parseSegmentListLine('garbage')).toBeUndefined();
+  });
+
+  it('read progress times', () => {
+    expect(progressOutTimeS('out_time_us=1500000')).toBe(1.5);
+    expect(progressOutTimeS('out_time_us=N/A')).toBeUndefined();
+    expect(progressOutTimeS('frame=12')).toBeUndefined();
+  });
+
+  it('split lines across chunks', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line));
+    splitter.push('a,1,');
+    splitter.push('2\nb,3');
+    splitter.push(',4\r\n');
+    splitter.push('tail');
+    splitter.flush();
+    expect(lines).toEqual(['a,1,2', 'b,3,4', 'tail']);
+  });
+});
+
+describe('clock anchor', () => {
+  it('takes the smallest delivery delay, so a replayed burst does not shift it', () => {
+    const anchor = new ClockAnchor(30_000);
+    expect(anchor.known).toBe(false);
+    // A 1 s GOP replayed at connect: frames of 0..1 s arrive at once at 10_000.
+    anchor.sample(1.0, 10_000);
+    expect(anchor.wallMs(0)).toBe(9_000);
+    // Live frames then arrive 50 ms after their time: anchor 10_000 - 1.0 s... the true origin is 8_950.
+    anchor.sample(1.5, 10_450);
+    anchor.sample(2.0, 10_950);
+    expect(anchor.wallMs(0)).toBe(8_950);
+    expect(anchor.wallMs(2)).toBe(10_950);
+  });
+
+  it('forgets samples older than its window (follows drift)', () => {
+    const anchor = new ClockAnchor(1_000);
+    anchor.sample(0, 1_000);
+    anchor.sample(10, 11_500);
+    expect(anchor.wallMs(0)).toBe(1_500);
+  });
+});
+
+describe('restart backoff', () => {
+  it('doubles from 1 s to a 30 s cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map((n) => backoffDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+});
+
+describe('RTSP URLs', () => {
+  it('redact credentials and relay lease ids', () => {
+    const uri = 'rtsp://ad%40min:p%3Aw%2Fd@10.0.0.5:554/live';
+    expect(redactUri(uri)).toBe('rtsp://***@10.0.0.5:554/live');
+    expect(redactText(`failed to open ${uri}: 401`)).toBe('failed to open rtsp://***@10.0.0.5:554/live: 401');
+    expect(redactText('rtsp://127.0.0.1:4000/relay/AbC_-123/cam1/main: 401')).toBe('rtsp://127.0.0.1:4000/relay/***/cam1/main: 401');
+  });
+
+  it('join a base and a path', () => {
+    expect(joinRtspPath('rtsp://cam:554/old?x=1', '/new')).toBe('rtsp://cam:554/new');
+    expect(joinRtspPath('rtsp://cam/old', '')).toBe('rtsp://cam/old');
+  });
+});

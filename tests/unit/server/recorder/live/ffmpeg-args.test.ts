@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import {
+  archiveDemuxArgs,
+  archiveFrameArgs,
+  clampBox,
+  jpegSessionArgs,
+  lastFrameOfGopArgs,
+  rateSelectFilter,
+} from '../../../../../server/recorder/live/ffmpeg-args';
+import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from '../../../../../server/recorder/motion/motion-ffmpeg-args';
+
+describe('clampBox', () => {
+  it('keeps sides even and within 1920x1080, defaulting to the bound', () => {
+    expect(clampBox({ width: 321, height: 181 })).toEqual({ width: 320, height: 180 });
+    expect(clampBox({ width: 4000, height: 3000 })).toEqual({ width: 1920, height: 1080 });
+    expect(clampBox({})).toEqual({ width: 1920, height: 1080 });
+    expect(clampBox({ width: 640 })).toEqual({ width: 640, height: 1080 });
+    expect(clampBox({ width: 1, height: 0 })).toEqual({ width: 2, height: 1080 });
+  });
+});
+
+describe('argument lists', () => {
+  it('reads a segment at real-time pace from an offset, stream copied to Annex-B', () => {
+    const args = archiveDemuxArgs('/data/orchives/s/a b.mkv', 12_345);
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '12.345', '-i', '/data/orchives/s/a b.mkv']);
+    expect(args).toContain('-re');
+    expect(args.slice(args.indexOf('-c'), args.indexOf('-c') + 2)).toEqual(['-c', 'copy']);
+    expect(args.slice(-3)).toEqual(['-f', 'h264', 'pipe:1']);
+  });
+
+  it('never lets a path become an option', () => {
+    const args = archiveFrameArgs('-y', 0, { width: 320, height: 180 });
+    expect(args[args.indexOf('-i') + 1]).toBe('-y');
+  });
+
+  it('selects the first picture of each 1/fps slot', () => {
+    expect(rateSelectFilter(10)).toBe("select='isnan(prev_selected_t)+gt(floor(t*10)\\,floor(prev_selected_t*10))'");
+    expect(rateSelectFilter(0.5)).toContain('floor(t*0.5)');
+    expect(jpegSessionArgs({ width: 320, height: 180 }, 5).join(' ')).toContain('-f image2pipe pipe:1');
+    expect(lastFrameOfGopArgs(25, { width: 320, height: 180 }).join(' ')).toContain('select=gte(n\\,24)');
+  });
+
+  it('builds commands ffmpeg accepts', () => {
+    // A 2-second test clip through the session decoder: ffmpeg parses every option and filter.
+    const clip = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '2', '-c:v', 'libx264', '-bf', '0', '-f', 'h264', 'pipe:1']);
+    expect(clip.status).toBe(0);
+    const decoded = spawnSync('ffmpeg', jpegSessionArgs({ width: 160, height: 160 }, 5), { input: clip.stdout });
+    expect(decoded.stderr.toString()).toBe('');
+    expect(decoded.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('keeps the keyframe a live feed starts with', () => {
+    // One GOP of 5 frames: its keyframe is the only picture a keyframes-only decoder can give.
+    const clip = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '0.2', '-c:v', 'libx264', '-bf', '0', '-g', '25', '-f', 'h264', 'pipe:1']);
+    expect(clip.status).toBe(0);
+    const grey = spawnSync('ffmpeg', motionDecoderArgs({ fps: 5, keyFramesOnly: true }), { input: clip.stdout });
+    expect(grey.stdout.length).toBe(DETECTION_WIDTH * DETECTION_HEIGHT);
+    const jpegs = spawnSync('ffmpeg', jpegSessionArgs({ width: 160, height: 90 }, 5), { input: clip.stdout });
+    expect(jpegs.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+});
