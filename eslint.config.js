@@ -13,6 +13,14 @@ const serverInternals = {
   message: 'Client code may import only server/shared from the servers.',
 };
 
+const noClientCode = { group: ['**/src/**', '**/workers/**'], message: 'Servers never import client code.' };
+const noFastify = { group: ['fastify', '@fastify/*'], message: 'Feature code is plain TypeScript: fastify only in *-routes.ts and core/http.' };
+const RECORDER_FEATURES = ['identity', 'cameras', 'ingest', 'archive', 'live', 'motion', 'events', 'export', 'retention', 'ptz', 'layouts', 'system', 'demo'];
+const noFeatureFromCore = {
+  group: RECORDER_FEATURES.flatMap((feature) => [`../${feature}/*`, `../../${feature}/*`, `../${feature}`, `../../${feature}`]),
+  message: 'The recorder core imports no feature; a feature depends on the core, not the other way round.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -58,7 +66,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', '**/workers/**'], message: 'Servers never import client code.' }] },
+        { patterns: [noClientCode] },
       ],
     },
   },
@@ -83,11 +91,16 @@ export default tseslint.config(
     // Feature code is plain TypeScript; only a feature's *-routes.ts files, the HTTP core and the wiring speak fastify.
     files: ['server/recorder/*/**/*.ts'],
     ignores: ['server/recorder/**/*-routes.ts', 'server/recorder/core/http/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['fastify', '@fastify/*'], message: 'Feature code is plain TypeScript: fastify only in *-routes.ts and core/http.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify] }] },
+  },
+  {
+    // The core every feature may use imports no feature.
+    files: ['server/recorder/core/**/*.ts'],
+    ignores: ['server/recorder/core/http/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify, noFeatureFromCore] }] },
+  },
+  {
+    files: ['server/recorder/core/http/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFeatureFromCore] }] },
   },
 );

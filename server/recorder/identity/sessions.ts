@@ -12,12 +12,9 @@ import { LOGIN_EXPIRY_S } from '../../shared/validation';
 import type { Db } from '../core/db/database';
 import type { UsersService } from './users';
 import type { User } from '../../shared/api';
+import type { AuthenticatedSession } from '../core/session';
 
-export interface AuthenticatedSession {
-  id: string;
-  user: User;
-  expiresAt: number;
-}
+export type { AuthenticatedSession };
 
 /** A stolen token is worth at most the spec's login expiry, whatever the caller asks for. */
 const MAX_EXPIRY_S = LOGIN_EXPIRY_S;

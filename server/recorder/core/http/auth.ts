@@ -24,8 +24,7 @@ import type { TicketScope } from '../../../shared/api';
 import type { Ability } from '../../../shared/roles';
 import { can } from '../../../shared/roles';
 import { forbidden, unauthorized } from '../api-error';
-import type { AuthenticatedSession, SessionsService } from '../../identity/sessions';
-import type { TicketIssuer } from '../../identity/tickets';
+import type { AuthenticatedSession } from '../session';
 
 export type RouteAccess = 'public' | 'signed-in' | Ability;
 
@@ -65,9 +64,10 @@ function resourceOf(request: FastifyRequest, rule: TicketRule): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** What the access check asks of identity: the session behind a bearer token, and behind a ticket for one scope and resource. */
 export interface AuthDeps {
-  sessions: Pick<SessionsService, 'authenticate'>;
-  tickets: Pick<TicketIssuer, 'redeem'>;
+  sessions: { authenticate(token: string): AuthenticatedSession | undefined };
+  tickets: { redeem(ticket: string, scope: TicketScope, resource: string | null): AuthenticatedSession | undefined };
 }
 
 export function installAuth(app: FastifyInstance, deps: AuthDeps): void {

@@ -1,0 +1,12 @@
+/**
+ * The caller's session as every feature sees it once the access check has
+ * let a request through (core/http/auth.ts sets it on the request). Identity
+ * makes and keeps sessions; everything else only reads this shape.
+ */
+import type { User } from '../../shared/api';
+
+export interface AuthenticatedSession {
+  id: string;
+  user: User;
+  expiresAt: number;
+}
