@@ -36,7 +36,7 @@ import { probeOnvif } from '../media/ws-discovery';
 import { CamerasService, recorderOrchidId } from './cameras/cameras';
 import { MediaCameraProber } from './cameras/cameras-connect';
 import { CamerasStore } from './cameras/cameras-store';
-import { StreamRecordingActions } from './retention/retention-recording-health';
+import { StreamRecordingActions } from './cameras/stream-recording-health';
 import { streamIngestControl } from './cameras/stream-ingest-control';
 import { StreamStatusService } from './cameras/stream-status';
 import { recoverArchives } from './archive/archive-recovery';

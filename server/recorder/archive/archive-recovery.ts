@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { ArchiveSegment } from '../core/media-contracts';
 import type { ArchiveIndex } from './archive-index';
 import { FFMPEG_PATH, runToCompletion, type RunResult } from '../core/child-process';
-import { probeSegmentSeconds } from '../ingest/ffprobe';
+import { probeSegmentSeconds } from './segment-probe';
 
 export interface RecoveryReport {
   removedRows: number;

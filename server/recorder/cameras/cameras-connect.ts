@@ -16,7 +16,7 @@
  * Cost: a few hundred ms to a few s per camera (network round trips).
  */
 import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfiguration } from '../../shared/api';
-import { OnvifError, readOnvifCamera } from './onvif-client';
+import { OnvifError, readOnvifCamera } from '../core/onvif-client';
 import { probeRtsp, RtspProbeError } from '../ingest/ffprobe';
 import type { CredentialRelay } from '../ingest/rtsp-credential-relay';
 import { redactText } from '../ingest/rtsp-url';

@@ -19,8 +19,8 @@ import { CapabilityError, clampStreamConfiguration } from './capabilities';
 import type { ProbedStream } from './cameras-connect';
 import type { CameraRecord, StreamRecord } from './cameras-store';
 import { hasControlCharacters, validateStreamName } from './cameras-validation';
-import { checkMotionConfiguration } from '../motion/motion-settings';
-import { configurationFor, DEFAULT_RECORDING_STYLE, RecordingStyleError, styleOf } from './recording-style';
+import { checkMotionConfiguration } from '../core/motion-settings';
+import { configurationFor, DEFAULT_RECORDING_STYLE, RecordingStyleError, styleOf } from '../core/recording-style';
 import { joinRtspPath } from '../ingest/rtsp-url';
 
 export const PATH_MAX_LENGTH = 1024;

@@ -33,7 +33,7 @@ import type { CameraRecord, CamerasStore, StreamRecord } from './cameras-store';
 import { changedStream, checkDeletable, newStream, resolveRecording } from './cameras-streams';
 import { discoverCameras, type OnvifProbe } from './cameras-discovery';
 import { CAMERA_DRIVERS, checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
-import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from './recording-style';
+import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
 
 export const CAMERA_QUIRKS: readonly CameraQuirk[] = ['zoom-override', 'force-relative-ptz'];
 

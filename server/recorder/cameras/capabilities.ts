@@ -18,7 +18,7 @@ import type {
   VideoConfiguration,
 } from '../../shared/api';
 import { DEFAULT_MAX_PRESETS } from '../../shared/validation';
-import type { EncoderOptions, EncoderSettings, OnvifPtz } from './onvif-client';
+import type { EncoderOptions, EncoderSettings, OnvifPtz } from '../core/onvif-client';
 
 export const INT32_MAX = 2_147_483_647;
 

@@ -10,8 +10,8 @@
  * as the default style (as the ingest does), so it is expected to record.
  */
 import type { RecordingConfiguration, StreamState } from '../../shared/api';
-import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from './recording-style';
-import type { StreamIngestControl } from '../retention/retention-recording-health';
+import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
+import type { StreamIngestControl } from './stream-recording-health';
 
 export interface StreamIngestControlDeps {
   /** The stored stream's recording configuration; undefined when there is no such stream. */

@@ -11,7 +11,7 @@
 import type { StreamStatus, StreamVerifyResult } from '../../shared/api';
 import { notFound } from '../core/api-error';
 import type { CameraRecord, StreamRecord } from './cameras-store';
-import type { StreamRecordingActions } from '../retention/retention-recording-health';
+import type { StreamRecordingActions } from './stream-recording-health';
 
 export interface StreamStatusDeps {
   store: {

@@ -1,12 +1,9 @@
 /**
- * ffprobe for two jobs: checking a Generic RTSP camera at registration
- * (codec and picture size, with a clear reason when it cannot be read), and
- * finding how much video a segment file really holds after a crash (the
- * time of its last packet; a Matroska file cut by kill -9 has no duration
- * in its header).
+ * ffprobe for checking a Generic RTSP camera at registration (codec and
+ * picture size, with a clear reason when it cannot be read). Segment files
+ * are probed by archive/segment-probe.ts.
  *
- * Cost: one short-lived process each; the segment probe reads the packet
- * index of one file (~1500 packets a minute at 25 fps), about 0.1 s.
+ * Cost: one short-lived process per check.
  */
 import { FFPROBE_PATH, runToCompletion } from '../core/child-process';
 import { redactText } from './rtsp-url';
@@ -95,21 +92,4 @@ export async function probeRtsp(uri: string, timeoutMs = RTSP_PROBE_TIMEOUT_MS, 
     height: Number(stream.height) || 0,
     frameRate: parseRate(stream.avg_frame_rate) ?? parseRate(stream.r_frame_rate),
   };
-}
-
-/** Seconds from the start of a segment file to the end of its last video packet; undefined when it holds none. */
-export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Promise<number | undefined> {
-  const result = await runToCompletion(
-    FFPROBE_PATH,
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
-    timeoutMs,
-  );
-  let endS: number | undefined;
-  for (const line of result.stdout.split('\n')) {
-    const [pts, duration] = line.split(',').map(Number);
-    if (pts === undefined || !Number.isFinite(pts)) continue;
-    const end = pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0);
-    if (endS === undefined || end > endS) endS = end;
-  }
-  return endS;
 }

@@ -19,7 +19,7 @@ import type { ArchiveIndex } from '../archive/archive-index';
 import { closeInterrupted, declareDuration, type SegmentProber } from '../archive/archive-recovery';
 import type { ClockAnchor } from './clock-anchor';
 import type { SegmentListEntry } from './ffmpeg-output';
-import { probeSegmentSeconds } from './ffprobe';
+import { probeSegmentSeconds } from '../archive/segment-probe';
 
 export const ACTIVE_UPDATE_EVERY_MS = 2_000;
 

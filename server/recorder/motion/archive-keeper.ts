@@ -22,7 +22,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DECISION_DELAY_MS, motionWindow, segmentDecision } from './motion-archive-policy';
-import { reducedFrameRate } from './motion-settings';
+import { reducedFrameRate } from '../core/motion-settings';
 import type { ArchiveSegment } from '../core/media-contracts';
 import type { ArchiveIndex } from '../archive/archive-index';
 import type { StreamMotion, MotionLog } from './stream-motion';

@@ -12,8 +12,8 @@
  * evidence of none. Thinning also needs a stream whose keyframes make a
  * frame rate within spec 5's 1-30 (motion-settings.ts reducedFrameRate).
  */
-import type { MotionBehaviour } from './motion-settings';
-import { POST_ROLL_MS, PRE_ROLL_MS } from './motion-settings';
+import type { MotionBehaviour } from '../core/motion-settings';
+import { POST_ROLL_MS, PRE_ROLL_MS } from '../core/motion-settings';
 
 export type SegmentDecision = 'keep' | 'delete' | 'keyframes-only';
 

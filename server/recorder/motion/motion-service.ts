@@ -1,6 +1,6 @@
 /**
  * Motion detection for every stream whose recording style asks for it
- * (motion/motion-settings.ts): one StreamMotion per such stream, started,
+ * (core/motion-settings.ts): one StreamMotion per such stream, started,
  * reconfigured and stopped as the ingest is told about streams
  * (stream-listener.ts). Also the ingest's segment length for motion-only
  * streams, and the list of watched streams the archive keeper works on.
@@ -8,7 +8,7 @@
  * Cost: per watched stream one decoder child (see frame-decoder.ts).
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import { motionSettingsOf } from './motion-settings';
+import { motionSettingsOf } from '../core/motion-settings';
 import type { LiveSources } from '../core/media-contracts';
 import type { IngestSpec } from '../core/media-contracts';
 import type { EventSink } from './event-store';

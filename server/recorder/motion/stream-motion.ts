@@ -15,8 +15,8 @@
  * main thread. Limits: event times are picture arrival times (see
  * frame-decoder.ts).
  */
-import type { MotionSettings } from './motion-settings';
-import { DETECTION_FPS, objectAreaFraction } from './motion-settings';
+import type { MotionSettings } from '../core/motion-settings';
+import { DETECTION_FPS, objectAreaFraction } from '../core/motion-settings';
 import { watchMapOf } from './motion-mask-image';
 import type { LiveSources } from '../core/media-contracts';
 import { Coverage } from './coverage';

@@ -9,7 +9,7 @@
  */
 import onvif from 'onvif';
 import type { PtzCall } from './ptz-command';
-import { classifyOnvifError, parseOnvifUri } from '../cameras/onvif-client';
+import { classifyOnvifError, parseOnvifUri } from '../core/onvif-client';
 import { FOV_TRANSLATION_SPACE, parseMaxPresets, parsePresets, parseSetPresetToken } from './ptz-soap';
 
 export interface PtzConnection {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Db } from '../core/db/database';
 import type { ArchiveIndex } from '../archive/archive-index';
 import type { ArchiveSegment } from '../core/media-contracts';
-import { probeSegmentSeconds } from '../ingest/ffprobe';
+import { probeSegmentSeconds } from '../archive/segment-probe';
 import type { RetentionArchiveIndex, StreamArchiveTotals } from './retention-contracts';
 
 interface Row {

@@ -13,7 +13,7 @@ import type { CameraPasswords } from '../core/secrets/camera-passwords';
 import type { RetentionCamera, RetentionCameraDirectory } from './retention-contracts';
 import type { ExportStreamDirectory } from '../export/export-service';
 import type { PtzCameraDirectory, PtzCameraInfo } from '../ptz/ptz-service';
-import { tryStyleOf } from '../cameras/recording-style';
+import { tryStyleOf } from '../core/recording-style';
 
 function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (!text) return fallback;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Archive, Camera, Stream } from '../../../server/shared/api';
-import { POST_ROLL_MS, PRE_ROLL_MS } from '../../../server/recorder/motion/motion-settings';
+import { POST_ROLL_MS, PRE_ROLL_MS } from '../../../server/recorder/core/motion-settings';
 import { archiveFile, archiveRows, archives, motionDecoders, motionEvents, segmentFiles, setStyle, sleep, startMotionRig, waitFor, type MotionRig } from './motion-rig';
 import { decodeAll } from '../recorder/helpers/frames';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameDifferencer, minAreaPixels, WARMUP_FRAMES } from '../../../../../server/recorder/motion/frame-differencer';
-import { objectAreaFraction } from '../../../../../server/recorder/motion/motion-settings';
+import { objectAreaFraction } from '../../../../../server/recorder/core/motion-settings';
 import { watchMapOf } from '../../../../../server/recorder/motion/motion-mask-image';
 import { blank, H, ignoring, W, withCells, withSquare } from './synthetic-frames';
 

@@ -6,7 +6,7 @@ import { cameraTotals } from '../../../../../server/recorder/retention/disk-serv
 import { bytesToFree, cleanerHeadroomBytes, diskUtilization } from '../../../../../server/recorder/retention/disk-utilization';
 import { bytesPerDay, estimateRetention, roundDays, withinBudget, type CameraRecordingTotals } from '../../../../../server/recorder/retention/retention-estimate';
 import { checkRetentionMs, RetentionOverrides } from '../../../../../server/recorder/retention/retention-overrides';
-import { humanizeLastArchive, lastArchiveWrittenIssue, StreamRecordingActions } from '../../../../../server/recorder/retention/retention-recording-health';
+import { humanizeLastArchive, lastArchiveWrittenIssue, StreamRecordingActions } from '../../../../../server/recorder/cameras/stream-recording-health';
 import { DAY_MS } from '../../../../../server/shared/validation';
 
 const GB = 1e9;

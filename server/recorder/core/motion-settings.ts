@@ -18,8 +18,8 @@
  * picture: 5 is 0.25 % of it, a 64 x 36 box at 1280 x 720.
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import { badRequest } from '../core/api-error';
-import { DEFAULT_RECORDING_STYLE, tryStyleOf } from '../cameras/recording-style';
+import { badRequest } from './api-error';
+import { DEFAULT_RECORDING_STYLE, tryStyleOf } from './recording-style';
 
 export const DEFAULT_OBJECT_SIZE = 5;
 export const MAX_OBJECT_SIZE = 100;

@@ -8,7 +8,7 @@ import {
   recordsVideo,
   styleOf,
   tryStyleOf,
-} from '../../../../../server/recorder/cameras/recording-style';
+} from '../../../../../server/recorder/core/recording-style';
 
 describe('recording styles (spec 4)', () => {
   const cases: Array<[RecordingConfiguration, RecordingStyle]> = [

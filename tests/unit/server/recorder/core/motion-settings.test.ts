@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingStyle } from '../../../../../server/shared/api';
-import { configurationFor } from '../../../../../server/recorder/cameras/recording-style';
+import { configurationFor } from '../../../../../server/recorder/core/recording-style';
 import { segmentDecision } from '../../../../../server/recorder/motion/motion-archive-policy';
 import {
   checkMotionConfiguration,
@@ -10,7 +10,7 @@ import {
   MOTION_ONLY_SEGMENT_SECONDS,
   normalizeObjectSize,
   reducedFrameRate,
-} from '../../../../../server/recorder/motion/motion-settings';
+} from '../../../../../server/recorder/core/motion-settings';
 import { resolveRecording } from '../../../../../server/recorder/cameras/cameras-streams';
 
 describe('recording style → motion behaviour', () => {

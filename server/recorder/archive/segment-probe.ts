@@ -1,0 +1,26 @@
+/**
+ * How much video a segment file really holds (the time of its last packet),
+ * for recovery after a crash and for adopting files found on disk: a
+ * Matroska file cut by kill -9 has no duration in its header.
+ *
+ * Cost: one short-lived ffprobe that reads the packet index of one file
+ * (~1500 packets a minute at 25 fps), about 0.1 s.
+ */
+import { FFPROBE_PATH, runToCompletion } from '../core/child-process';
+
+/** Seconds from the start of a segment file to the end of its last video packet; undefined when it holds none. */
+export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Promise<number | undefined> {
+  const result = await runToCompletion(
+    FFPROBE_PATH,
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    timeoutMs,
+  );
+  let endS: number | undefined;
+  for (const line of result.stdout.split('\n')) {
+    const [pts, duration] = line.split(',').map(Number);
+    if (pts === undefined || !Number.isFinite(pts)) continue;
+    const end = pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0);
+    if (endS === undefined || end > endS) endS = end;
+  }
+  return endS;
+}
