@@ -19,7 +19,8 @@ import type { ArchiveLookup, ArchiveSegment } from '../core/media-contracts';
 
 export const ARCHIVE_FOLDER = 'orchives';
 
-interface ArchiveRow {
+/** A row of the archives table as SQLite returns it; `segmentFromRow` is the one mapping to a segment. */
+export interface ArchiveRow {
   id: number;
   stream_id: string;
   camera_id: string;
@@ -54,7 +55,8 @@ export class ArchiveIndex implements ArchiveLookup {
     return path.join(this.archiveRoot, streamId);
   }
 
-  private toSegment(row: ArchiveRow): ArchiveSegment {
+  /** The one mapping from a row of the archives table (read here or by retention's queries) to a segment. */
+  segmentFromRow(row: ArchiveRow): ArchiveSegment {
     return {
       id: row.id,
       streamId: row.stream_id,
@@ -113,21 +115,21 @@ export class ArchiveIndex implements ArchiveLookup {
 
   get(id: number): ArchiveSegment | undefined {
     const row = this.db.prepare('SELECT * FROM archives WHERE id = ?').get(id) as ArchiveRow | undefined;
-    return row && this.toSegment(row);
+    return row && this.segmentFromRow(row);
   }
 
   segmentsBetween(streamId: string, startMs: number, endMs: number): ArchiveSegment[] {
     const rows = this.db
       .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms >= ? AND start_ms <= ? ORDER BY start_ms, id')
       .all(streamId, startMs, endMs) as ArchiveRow[];
-    return rows.map((row) => this.toSegment(row));
+    return rows.map((row) => this.segmentFromRow(row));
   }
 
   segmentAtOrAfter(streamId: string, timeMs: number): ArchiveSegment | undefined {
     const row = this.db
       .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms > ? ORDER BY start_ms, id LIMIT 1')
       .get(streamId, timeMs) as ArchiveRow | undefined;
-    return row && this.toSegment(row);
+    return row && this.segmentFromRow(row);
   }
 
   /** Segments of a stream ending at or after `startMs`, oldest first (GET /service/archives). */
@@ -135,11 +137,11 @@ export class ArchiveIndex implements ArchiveLookup {
     const rows = this.db
       .prepare('SELECT * FROM archives WHERE stream_id = ? AND end_ms >= ? ORDER BY start_ms, id LIMIT ?')
       .all(streamId, startMs, take) as ArchiveRow[];
-    return rows.map((row) => this.toSegment(row));
+    return rows.map((row) => this.segmentFromRow(row));
   }
 
   active(): ArchiveSegment[] {
-    return (this.db.prepare('SELECT * FROM archives WHERE active = 1').all() as ArchiveRow[]).map((r) => this.toSegment(r));
+    return (this.db.prepare('SELECT * FROM archives WHERE active = 1').all() as ArchiveRow[]).map((r) => this.segmentFromRow(r));
   }
 
   /** Every stream id that has index rows (recovery walks them). */

@@ -13,42 +13,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../core/db/database';
-import type { ArchiveIndex } from '../archive/archive-index';
+import type { ArchiveIndex, ArchiveRow } from '../archive/archive-index';
 import type { ArchiveSegment } from '../core/media-contracts';
 import { probeSegmentSeconds } from '../archive/segment-probe';
 import type { RetentionArchiveIndex, StreamArchiveTotals } from './retention-contracts';
-
-interface Row {
-  id: number;
-  stream_id: string;
-  start_ms: number;
-  end_ms: number;
-  path: string;
-  size_bytes: number;
-  active: number;
-}
 
 export class ArchiveRetentionIndex implements RetentionArchiveIndex {
   readonly archiveRoot: string;
 
   constructor(
     private readonly db: Db,
-    private readonly index: Pick<ArchiveIndex, 'archiveRoot' | 'dataDir' | 'remove' | 'open' | 'close'>,
+    private readonly index: Pick<ArchiveIndex, 'archiveRoot' | 'dataDir' | 'remove' | 'open' | 'close' | 'segmentFromRow'>,
     private readonly probe: (file: string) => Promise<number | undefined> = probeSegmentSeconds,
   ) {
     this.archiveRoot = index.archiveRoot;
-  }
-
-  private segment(row: Row): ArchiveSegment {
-    return {
-      id: row.id,
-      streamId: row.stream_id,
-      startMs: row.start_ms,
-      endMs: row.end_ms,
-      path: path.join(this.index.dataDir, row.path),
-      sizeBytes: row.size_bytes,
-      active: row.active === 1,
-    };
   }
 
   streamTotals(): StreamArchiveTotals[] {
@@ -82,8 +60,8 @@ export class ArchiveRetentionIndex implements RetentionArchiveIndex {
     params.push(Math.max(1, Math.floor(options.limit)));
     const rows = this.db
       .prepare(`SELECT * FROM archives WHERE ${where.join(' AND ')} ORDER BY start_ms, id LIMIT ?`)
-      .all(...params) as Row[];
-    return rows.map((r) => this.segment(r));
+      .all(...params) as ArchiveRow[];
+    return rows.map((r) => this.index.segmentFromRow(r));
   }
 
   removeSegments(ids: readonly number[]): void {
