@@ -134,6 +134,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   // Motion hears of every stream start, change and removal through the ingest control; its masks change
   // stream settings through the cameras service, bound here once that service exists.
   const bound: { cameras?: CamerasService } = {};
+  const camerasStore = new CamerasStore(db, secrets.passwords);
   const motion = await createMotion({
     db,
     live: ingest,
@@ -144,8 +145,11 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
       if (!bound.cameras) throw new Error('the cameras service is not ready yet');
       return bound.cameras;
     }),
+    catalog: {
+      recordingConfiguration: (id) => camerasStore.stream(id)?.recordingConfiguration,
+      streamExists: (id) => camerasStore.stream(id) !== undefined,
+    },
   });
-  const camerasStore = new CamerasStore(db, secrets.passwords);
   const cameras = new CamerasService({
     store: camerasStore,
     prober: new MediaCameraProber(relay, mediaLog),

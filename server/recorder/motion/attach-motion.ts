@@ -23,7 +23,7 @@ import { decodeMask } from './mask-decoder';
 import { MotionMaskStore } from './mask-store';
 import { MotionMaskService, type MaskStreamPort } from './motion-mask-service';
 import { MotionService } from './motion-service';
-import { MotionStreamCatalog } from './motion-stream-catalog';
+import type { MotionStreamCatalog } from './motion-stream-catalog';
 import { keyframesOnlyCopy, removeStaleCopies } from './segment-reducer';
 import { withStreamListener } from './stream-listener';
 import type { MotionLog } from './stream-motion';
@@ -37,6 +37,8 @@ export interface MotionMediaDeps {
   log: MotionLog;
   /** Stream settings as the mask service reads and changes them. */
   streams: MaskStreamPort;
+  /** The streams' recording configurations, from their owner. */
+  catalog: MotionStreamCatalog;
 }
 
 export interface MotionWiring {
@@ -57,7 +59,7 @@ export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring>
   const closed = events.closeInterrupted();
   if (closed > 0) deps.log.info(`closed ${closed} motion event(s) left open by the last run`);
   await removeStaleCopies(deps.archives.archiveRoot);
-  const catalog = new MotionStreamCatalog(db);
+  const { catalog } = deps;
   const masks = new MotionMaskStore(db);
   const queries = new MotionEventQueries(db);
   const service = new MotionService({

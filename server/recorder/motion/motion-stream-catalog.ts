@@ -1,32 +1,13 @@
 /**
- * The streams table (migration 002) as motion needs it: a stream's
- * recording configuration and whether it exists. Read directly (one
- * primary-key lookup) so motion does not depend on the cameras service's
- * internals; the cameras service stays the only writer.
+ * The streams as motion needs them: a stream's recording configuration and
+ * whether it exists. The cameras store owns the streams table; the wiring
+ * (services.ts) answers these two questions from it, so motion neither reads
+ * the table nor depends on the cameras feature.
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import type { Db } from '../core/db/database';
 
-export class MotionStreamCatalog {
-  private readonly config;
-  private readonly exists;
-
-  constructor(db: Db) {
-    this.config = db.prepare('SELECT recording_configuration_json AS json FROM streams WHERE id = ?');
-    this.exists = db.prepare('SELECT 1 FROM streams WHERE id = ?');
-  }
-
-  recordingConfiguration(streamId: string): RecordingConfiguration | undefined {
-    const row = this.config.get(streamId) as { json: string } | undefined;
-    if (!row) return undefined;
-    try {
-      return JSON.parse(row.json) as RecordingConfiguration;
-    } catch {
-      return undefined; // unreadable: treated as the default style by the caller
-    }
-  }
-
-  streamExists(streamId: string): boolean {
-    return this.exists.get(streamId) !== undefined;
-  }
+export interface MotionStreamCatalog {
+  /** Undefined for a stream that does not exist (an unreadable one is treated as the default style by the caller). */
+  recordingConfiguration(streamId: string): RecordingConfiguration | undefined;
+  streamExists(streamId: string): boolean;
 }
