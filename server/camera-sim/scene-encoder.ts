@@ -19,7 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { AnnexBParser } from '../media/h264';
 import { H264Hub } from '../media/h264-source';
-import { stopChild, trackChild } from './children';
+import { terminate, trackChild } from '../processes/children';
 import { buildEncoderArgs, ENCODER_FD, MAX_IN_FLIGHT_FRAMES, type EncoderSpec } from './encoder-args';
 import type { FrameClock, FrameTick } from './frame-clock';
 import type { YuvImage } from './scene';
@@ -118,7 +118,7 @@ export class SceneEncoder {
     // EOF on the strip input ends ffmpeg cleanly (overlay eof_action=endall); without it, its input
     // thread stays blocked in read() and only SIGKILL ends it.
     this.stripIn?.destroy();
-    if (child) await stopChild(child);
+    if (child) await terminate(child);
   }
 
   /** The ffmpeg child's pid (for CPU measurements), if running. */

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import type { AccessUnit } from '../media/h264';
 import type { H264Source } from '../media/h264-source';
-import { trackChild } from './children';
+import { trackChild } from '../processes/children';
 
 const START_CODE = Buffer.from([0, 0, 0, 1]);
 

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveSegment } from '../core/media-contracts';
 import type { ArchiveIndex } from './archive-index';
-import { FFMPEG_PATH, runToCompletion, type RunResult } from '../core/child-process';
+import { FFMPEG_PATH, runToCompletion, type RunResult } from '../../processes/children';
 import { probeSegmentSeconds } from './segment-probe';
 
 export interface RecoveryReport {

@@ -6,7 +6,7 @@
  * Cost: one short-lived ffprobe that reads the packet index of one file
  * (~1500 packets a minute at 25 fps), about 0.1 s.
  */
-import { FFPROBE_PATH, runToCompletion } from '../core/child-process';
+import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
 
 /** Seconds from the start of a segment file to the end of its last video packet; undefined when it holds none. */
 export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Promise<number | undefined> {

@@ -5,7 +5,7 @@
  *
  * Cost: one short-lived process per check.
  */
-import { FFPROBE_PATH, runToCompletion } from '../core/child-process';
+import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
 import { redactText } from './rtsp-url';
 
 export const RTSP_PROBE_TIMEOUT_MS = 12_000;

@@ -27,7 +27,7 @@ import { AnnexBParser } from '../../media/h264';
 import { H264Hub } from '../../media/h264-source';
 import type { ArchiveIndex } from '../archive/archive-index';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
-import { FFMPEG_PATH, terminate } from '../core/child-process';
+import { FFMPEG_PATH, terminate } from '../../processes/children';
 import { ClockAnchor } from './clock-anchor';
 import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';

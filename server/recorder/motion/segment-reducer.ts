@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FFMPEG_PATH, runToCompletion } from '../core/child-process';
+import { FFMPEG_PATH, runToCompletion } from '../../processes/children';
 import { keyframesOnlyCopyArgs } from './motion-ffmpeg-args';
 
 export const TEMP_SUFFIX = '.reduce-tmp';

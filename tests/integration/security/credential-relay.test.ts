@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import { FFPROBE_PATH, runToCompletion } from '../../../server/recorder/core/child-process';
+import { FFPROBE_PATH, runToCompletion } from '../../../server/processes/children';
 import { RtspCredentialRelay, type RelayLease } from '../../../server/recorder/ingest/rtsp-credential-relay';
 import { startSimulator } from '../recorder/helpers/simulator';
 

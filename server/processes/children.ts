@@ -1,7 +1,11 @@
 /**
- * Running ffmpeg/ffprobe: spawned with an argument array (no shell, so
- * nothing in a URI is ever interpreted), output collected with a size cap, a
- * hard time limit, and termination that escalates from SIGTERM to SIGKILL.
+ * Child processes (ffmpeg, ffprobe) for the recorder and the camera
+ * simulator alike: the binary paths, read once; running a program to
+ * completion with an argument array (no shell, so nothing in a URI is ever
+ * interpreted), output collected with a size cap and a hard time limit;
+ * termination that escalates from SIGTERM to SIGKILL; and a registry of the
+ * children a process tracks, killed synchronously if it exits normally (a
+ * SIGKILLed parent's children end on their own when their pipes close).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -52,7 +56,7 @@ export function runToCompletion(
 }
 
 /** Asks a child to stop (SIGTERM, so ffmpeg finishes its files), then kills it after `graceMs`. Resolves when it is gone. */
-export function terminate(child: ChildProcess, graceMs: number): Promise<void> {
+export function terminate(child: ChildProcess, graceMs = 2000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -62,4 +66,24 @@ export function terminate(child: ChildProcess, graceMs: number): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+const tracked = new Set<ChildProcess>();
+let exitHooked = false;
+
+/** Keeps a child in the registry until it exits; every tracked child is killed when this process exits normally. */
+export function trackChild(child: ChildProcess): void {
+  tracked.add(child);
+  child.once('exit', () => tracked.delete(child));
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => {
+      for (const c of tracked) c.kill('SIGKILL');
+    });
+  }
+}
+
+/** How many tracked children are running (tests check that none is left behind). */
+export function trackedChildCount(): number {
+  return tracked.size;
 }
