@@ -106,7 +106,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const archiveIndex = new ArchiveIndex(db, config.dataDir);
   // Close segments a crash left active (at their real length) before anything else reads the index.
   await recoverArchives(archiveIndex);
-  const catalog = new RetentionCameraCatalog(db, secrets.passwords);
+  const camerasStore = new CamerasStore(db, secrets.passwords);
+  const catalog = new RetentionCameraCatalog(camerasStore);
   const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex);
   const retentionOverrides = new RetentionOverrides(db);
   await reconcileArchives(retentionIndex, { db });
@@ -134,7 +135,6 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   // Motion hears of every stream start, change and removal through the ingest control; its masks change
   // stream settings through the cameras service, bound here once that service exists.
   const bound: { cameras?: CamerasService } = {};
-  const camerasStore = new CamerasStore(db, secrets.passwords);
   const motion = await createMotion({
     db,
     live: ingest,
