@@ -108,7 +108,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   await recoverArchives(archiveIndex);
   const camerasStore = new CamerasStore(db, secrets.passwords);
   const catalog = new RetentionCameraCatalog(camerasStore);
-  const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex);
+  const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex, (streamId) => camerasStore.stream(streamId)?.cameraId);
   const retentionOverrides = new RetentionOverrides(db);
   await reconcileArchives(retentionIndex, { db });
   const exports = new ExportService({

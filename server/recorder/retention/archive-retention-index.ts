@@ -24,6 +24,8 @@ export class ArchiveRetentionIndex implements RetentionArchiveIndex {
   constructor(
     private readonly db: Db,
     private readonly index: Pick<ArchiveIndex, 'archiveRoot' | 'dataDir' | 'remove' | 'open' | 'close' | 'segmentFromRow'>,
+    /** The camera of a stream, from the cameras store (undefined for a stream that is gone). */
+    private readonly cameraOf: (streamId: string) => string | undefined,
     private readonly probe: (file: string) => Promise<number | undefined> = probeSegmentSeconds,
   ) {
     this.archiveRoot = index.archiveRoot;
@@ -81,11 +83,10 @@ export class ArchiveRetentionIndex implements RetentionArchiveIndex {
     if (!stat || stat.size === 0) return false;
     const seconds = await this.probe(file).catch(() => undefined);
     if (seconds === undefined || seconds <= 0) return false;
-    const camera = this.db.prepare('SELECT camera_id FROM streams WHERE id = ?').get(streamId) as { camera_id: string } | undefined;
     const endMs = Math.round(stat.mtimeMs);
     const startMs = endMs - Math.round(seconds * 1000);
     // A stream deleted with its camera keeps its archives under an empty camera id (counted as a deleted camera's bytes).
-    const id = this.index.open({ streamId, cameraId: camera?.camera_id ?? '', path: file, startMs });
+    const id = this.index.open({ streamId, cameraId: this.cameraOf(streamId) ?? '', path: file, startMs });
     this.index.close(id, { startMs, endMs, sizeBytes: stat.size });
     return true;
   }

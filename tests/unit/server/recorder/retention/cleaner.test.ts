@@ -36,7 +36,7 @@ function setup(streams: Record<string, number>) {
       else index.update(id, { endMs: startMs + 30_000, sizeBytes: MB });
     }
   }
-  const retention = new ArchiveRetentionIndex(db, index, async () => 60);
+  const retention = new ArchiveRetentionIndex(db, index, (streamId) => `cam-${streamId}`, async () => 60);
   /** A volume of 100 MB whose other data takes `otherMb`; archives are what is on disk. */
   const volume = (otherMb: number) => async () => {
     const used = retention.streamTotals().reduce((sum, t) => sum + t.bytes, 0) + otherMb * MB;
