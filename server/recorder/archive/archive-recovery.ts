@@ -3,8 +3,10 @@
  * ingest runs: rows whose file is gone are removed, and a row still marked
  * active (the recorder or machine died while ffmpeg wrote it) is closed at
  * the file's real length (time of its last packet, read by ffprobe) or, when
- * the file cannot be read, at its modification time. A file with no packets
- * at all is removed with its row.
+ * the file cannot be probed, at its modification time. A file that ffprobe
+ * reads to the end and finds no packet in (empty, or cut inside its header
+ * by a kill moments after it opened) holds no video and is removed with its
+ * row.
  *
  * Also used when one ffmpeg dies without closing its segment (kill -9): see
  * `closeInterrupted`. Such a file has no duration in its header (it still
@@ -26,6 +28,10 @@ export interface RecoveryReport {
   closedRows: number;
 }
 
+/** Suffix of the temporary file a rewrite writes beside its segment. */
+const REMUX_SUFFIX = '.remux.tmp';
+
+/** Seconds of video in a file, undefined when it holds none; rejects when the file could not be probed at all. */
 export type SegmentProber = (file: string) => Promise<number | undefined>;
 
 function listFolder(folder: string): Set<string> {
@@ -55,13 +61,14 @@ export async function closeInterrupted(
     return false;
   }
   let seconds: number | undefined;
+  let probed = true;
   try {
     seconds = await probe(segment.path);
   } catch {
-    // ffprobe could not run; fall back to what the ingest or the file system knows.
-    seconds = undefined;
+    // ffprobe could not run or timed out; fall back to what the ingest or the file system knows.
+    probed = false;
   }
-  if (seconds === undefined && stat.size === 0) {
+  if (seconds === undefined && (probed || stat.size === 0)) {
     index.remove([segment.id]);
     fs.rmSync(segment.path, { force: true });
     return false;
@@ -83,7 +90,7 @@ export async function closeInterrupted(
  * false when the file could not be rewritten (it stays playable as it was).
  */
 export async function declareDuration(index: ArchiveIndex, segmentId: number, file: string, timeoutMs = 60_000): Promise<boolean> {
-  const temporary = `${file}.remux.tmp`;
+  const temporary = `${file}${REMUX_SUFFIX}`;
   let result: RunResult | undefined;
   try {
     result = await runToCompletion(
@@ -115,6 +122,8 @@ export async function recoverArchives(index: ArchiveIndex, probe: SegmentProber 
       continue; // not a folder-safe id, so no files of ours; leave its rows for retention
     }
     const present = listFolder(folder);
+    // A rewrite the recorder died in the middle of leaves its temporary file; the segment itself is intact.
+    for (const name of present) if (name.endsWith(REMUX_SUFFIX)) fs.rmSync(path.join(folder, name), { force: true });
     const exists = (file: string) => (path.dirname(file) === folder ? present.has(path.basename(file)) : fs.existsSync(file));
     const missing = index.files(streamId).filter((f) => !exists(f.path));
     if (missing.length > 0) {

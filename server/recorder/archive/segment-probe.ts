@@ -8,13 +8,19 @@
  */
 import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
 
-/** Seconds from the start of a segment file to the end of its last video packet; undefined when it holds none. */
+/**
+ * Seconds from the start of a segment file to the end of its last video
+ * packet; undefined when ffprobe read the file and found none (an unreadable
+ * header counts as none). Rejects when ffprobe could not run or ran out of
+ * time, so a caller never mistakes a slow machine for an empty file.
+ */
 export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Promise<number | undefined> {
   const result = await runToCompletion(
     FFPROBE_PATH,
     ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
     timeoutMs,
   );
+  if (result.timedOut) throw new Error(`ffprobe of ${file} took longer than ${timeoutMs} ms`);
   let endS: number | undefined;
   for (const line of result.stdout.split('\n')) {
     const [pts, duration] = line.split(',').map(Number);

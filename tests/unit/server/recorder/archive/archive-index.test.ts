@@ -70,6 +70,21 @@ describe('archive index', () => {
     expect(index.get(empty)).toBeUndefined();
     expect(index.get(cut)).toMatchObject({ active: false, startMs: 10_000, endMs: 52_500, sizeBytes: 100 });
   });
+
+  it('recovery removes a file cut inside its header (bytes, but no packet) and keeps one it could not probe', async () => {
+    const leftover = file('s', 'earlier.mkv.remux.tmp', 50);
+    const headerOnly = index.open({ streamId: 's', cameraId: 'c', path: file('s', 'header-only.mkv', 300), startMs: 10_000 });
+    const unprobed = index.open({ streamId: 's', cameraId: 'c', path: file('s', 'unprobed.mkv', 300), startMs: 20_000 });
+    const report = await recoverArchives(index, async (f) => {
+      if (f.endsWith('unprobed.mkv')) throw new Error('ffprobe took too long');
+      return undefined;
+    });
+    expect(report).toEqual({ removedRows: 1, closedRows: 1 });
+    expect(index.get(headerOnly)).toBeUndefined();
+    expect(fs.existsSync(path.join(index.streamFolder('s'), 'header-only.mkv'))).toBe(false);
+    expect(index.get(unprobed)).toMatchObject({ active: false, sizeBytes: 300 });
+    expect(fs.existsSync(leftover)).toBe(false);
+  });
 });
 
 describe('segment tracker', () => {
