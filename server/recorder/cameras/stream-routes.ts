@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { StreamRequest, StreamsResponse, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../shared/api';
 import type { CamerasService } from './cameras';
 import type { StreamStatusService } from './stream-status';
-import { idParams, viewerOf } from './camera-routes';
+import { IdParams } from '../../shared/api/params';
+import { viewerOf } from './camera-routes';
 
 export interface StreamRoutesDeps {
   cameras: CamerasService;
@@ -125,7 +126,7 @@ type StreamParams = { id: string; streamId: string };
 export async function streamRoutes(app: FastifyInstance, deps: StreamRoutesDeps): Promise<void> {
   app.post<{ Params: { id: string }; Body: StreamRequest }>(
     '/service/cameras/:id/streams',
-    { config: { access: 'configure-cameras' }, schema: { params: idParams, body: streamBody } },
+    { config: { access: 'configure-cameras' }, schema: { params: IdParams, body: streamBody } },
     async (request, reply) => {
       const stream = await deps.cameras.addStream(request.params.id, request.body, viewerOf(request));
       return reply.status(201).send(stream);
@@ -163,21 +164,21 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRoutesDeps)
     },
   );
 
-  app.get<{ Params: { id: string } }>('/service/streams/:id', { config: { access: 'live' }, schema: { params: idParams } }, async (request) =>
+  app.get<{ Params: { id: string } }>('/service/streams/:id', { config: { access: 'live' }, schema: { params: IdParams } }, async (request) =>
     deps.cameras.getStream(request.params.id, viewerOf(request)),
   );
 
-  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { config: { access: 'live' }, schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
+  app.get<{ Params: { id: string } }>('/service/streams/:id/status', { config: { access: 'live' }, schema: { params: IdParams } }, async (request): Promise<StreamStatus> => {
     return deps.streamStatus.status(request.params.id);
   });
 
-  app.post<{ Params: { id: string } }>('/service/streams/:id/restart', { config: { access: 'system-report' }, schema: { params: idParams } }, async (request): Promise<StreamStatus> => {
+  app.post<{ Params: { id: string } }>('/service/streams/:id/restart', { config: { access: 'system-report' }, schema: { params: IdParams } }, async (request): Promise<StreamStatus> => {
     return deps.streamStatus.restart(request.params.id);
   });
 
   app.get<{ Params: { id: string } }>(
     '/service/streams/:id/verify',
-    { config: { access: 'system-report' }, schema: { params: idParams } },
+    { config: { access: 'system-report' }, schema: { params: IdParams } },
     async (request): Promise<StreamVerifyResult> => {
       return deps.streamStatus.verify(request.params.id);
     },

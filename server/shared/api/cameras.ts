@@ -1,7 +1,17 @@
-/** Cameras, streams, archives and discovery (spec 3, 4, 7). */
+/**
+ * Cameras, streams, archives and discovery (spec 3, 4, 7). Request shapes
+ * are TypeBox schemas: the recorder's routes validate with them and the
+ * request types are derived from them, and the closed lists (drivers,
+ * quirks) are written once here for the types, the schemas and the
+ * recorder's own checks. Bounds are generous; spec 5's rules (name
+ * required, URI form) are the domain's, so the person gets its wording.
+ */
+import { Type, type Static } from 'typebox';
 import type { StreamRecordingHealth } from './operations';
 
-export type CameraDriver = 'ONVIF' | 'Generic RTSP';
+export const CAMERA_DRIVERS = ['ONVIF', 'Generic RTSP'] as const;
+export const CameraDriver = Type.Enum(CAMERA_DRIVERS, { type: 'string' });
+export type CameraDriver = Static<typeof CameraDriver>;
 
 /** Stream and camera states (spec 4). */
 export type StreamState = 'idle' | 'starting' | 'running' | 'restarting' | 'stopping' | 'unknown' | 'unable to retrieve';
@@ -105,8 +115,17 @@ export interface Stream {
   dewarpConfiguration: StreamDewarpConfiguration | null;
 }
 
-/** Camera work-arounds (spec 3): see ptz/ptz-command.ts for what each changes. */
-export type CameraQuirk = 'zoom-override' | 'force-relative-ptz';
+/**
+ * Camera work-arounds (spec 3): see ptz/ptz-command.ts for what each changes.
+ * Requests carry them as text so an unknown one is refused by name
+ * ("Unknown quirk 'x'.") rather than by a schema message.
+ */
+export const CAMERA_QUIRKS = ['zoom-override', 'force-relative-ptz'] as const;
+export type CameraQuirk = (typeof CAMERA_QUIRKS)[number];
+
+export function isCameraQuirk(value: string): value is CameraQuirk {
+  return (CAMERA_QUIRKS as readonly string[]).includes(value);
+}
 
 export interface CameraActions {
   playback: boolean;
@@ -135,32 +154,53 @@ export interface Camera {
   features: { ptzPresets: boolean; dewarpConfiguration: boolean };
 }
 
-/** Never answered by the server with the password; send it only when registering or changing it. */
-export interface CameraConnection {
-  uri: string;
-  username?: string;
-  password?: string;
-}
+const text = (maxLength: number) => Type.String({ maxLength });
 
-export interface RegisterCameraRequest {
-  driver: CameraDriver;
-  connection: CameraConnection;
-  name: string;
-  /** Keep the camera's current encoder settings (the recorder never changes them on registration). */
-  import?: boolean;
-}
+/**
+ * Never answered by the server with the password; send it only when
+ * registering or changing it. On a change, a connection without password
+ * (or null) keeps the stored one. The URI is required on registration; the
+ * domain says so (cameras-validation.ts).
+ */
+export const CameraConnection = Type.Object(
+  {
+    uri: Type.Optional(text(4096)),
+    username: Type.Optional(text(1024)),
+    password: Type.Optional(Type.Union([text(1024), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type CameraConnection = Static<typeof CameraConnection>;
 
-/** PATCH /service/cameras/{id}. A connection without password (or null) keeps the stored one. */
-export interface UpdateCameraRequest {
-  /** The client may echo the id back; it must match the path. */
-  id?: string;
-  name?: string;
-  connection?: { uri?: string; username?: string; password?: string | null };
-  primaryStream?: { id: string };
-  /** ms, 0..10000 days; 0 = no override. */
-  retention?: number;
-  quirks?: CameraQuirk[];
-}
+/** POST /service/cameras. `import`: keep the camera's current encoder settings (the recorder never changes them on registration). */
+export const RegisterCameraBody = Type.Object(
+  {
+    driver: CameraDriver,
+    connection: CameraConnection,
+    name: Type.Optional(text(1024)),
+    import: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type RegisterCameraRequest = Static<typeof RegisterCameraBody>;
+
+/**
+ * PATCH /service/cameras/{id}. The client may echo the id back; it must
+ * match the path. `retention` is ms, 0..10000 days (0 = no override), checked
+ * by the retention settings.
+ */
+export const UpdateCameraBody = Type.Object(
+  {
+    id: Type.Optional(text(64)),
+    name: Type.Optional(text(1024)),
+    connection: Type.Optional(CameraConnection),
+    primaryStream: Type.Optional(Type.Object({ id: text(64) })),
+    retention: Type.Optional(Type.Number()),
+    quirks: Type.Optional(Type.Array(text(64), { maxItems: 8 })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateCameraRequest = Static<typeof UpdateCameraBody>;
 
 export interface CamerasResponse {
   data: { cameras: Camera[] };
@@ -223,6 +263,13 @@ export interface ArchivesPerDayResponse {
   archivesPerDay: Record<string, number>;
   streamsCount: number;
 }
+
+/** GET /service/discoverable/cameras?ip= or ?url=: where to probe for an ONVIF device. */
+export const DiscoveryQuery = Type.Object({
+  ip: Type.Optional(text(300)),
+  url: Type.Optional(text(2048)),
+});
+export type DiscoveryQuery = Static<typeof DiscoveryQuery>;
 
 /** A device found by GET /service/discoverable/cameras (spec 3 "Discovered camera"). */
 export interface DiscoveredCamera {
