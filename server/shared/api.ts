@@ -19,6 +19,7 @@ export type * from './api/live';
 export type * from './api/stages';
 export type * from './api/operations';
 export type * from './api/cameras';
+export type * from './api/streams';
 export type * from './api/events';
 export type * from './api/tickets';
 export type * from './api/params';

@@ -1,38 +1,18 @@
 /**
- * Cameras, streams, archives and discovery (spec 3, 4, 7). Request shapes
- * are TypeBox schemas: the recorder's routes validate with them and the
- * request types are derived from them, and the closed lists (drivers,
- * quirks) are written once here for the types, the schemas and the
- * recorder's own checks. Bounds are generous; spec 5's rules (name
- * required, URI form) are the domain's, so the person gets its wording.
+ * Cameras, archives and discovery (spec 3, 7); a camera's streams are in
+ * streams.ts. Request shapes are TypeBox schemas: the recorder's routes
+ * validate with them and the request types are derived from them, and the
+ * closed lists (drivers, quirks) are written once here for the types, the
+ * schemas and the recorder's own checks. Bounds are generous; spec 5's
+ * rules (name required, URI form) are the domain's, so the person gets its
+ * wording.
  */
 import { Type, type Static } from 'typebox';
-import type { StreamRecordingHealth } from './operations';
+import type { Stream, StreamCapabilities, StreamState, TrueFalse } from './streams';
 
 export const CAMERA_DRIVERS = ['ONVIF', 'Generic RTSP'] as const;
 export const CameraDriver = Type.Enum(CAMERA_DRIVERS, { type: 'string' });
 export type CameraDriver = Static<typeof CameraDriver>;
-
-/** Stream and camera states (spec 4). */
-export type StreamState = 'idle' | 'starting' | 'running' | 'restarting' | 'stopping' | 'unknown' | 'unable to retrieve';
-
-/** A capability of a stream setting (spec 3 capability types). */
-export type Capability =
-  | { type: 'string' }
-  | { type: 'ip_address' }
-  | { type: 'int'; min: number; max: number }
-  | { type: 'float'; min: number; max: number }
-  | { type: 'enum'; options: string[] }
-  | { type: 'bool' };
-
-/** Capabilities per stream category; names are BitRate, FrameRate, Quality, Encoder, Resolution, GOVLength, ... */
-export interface StreamCapabilities {
-  General?: Record<string, Capability>;
-  Video?: Record<string, Capability>;
-  Audio?: Record<string, Capability>;
-}
-
-export type TrueFalse = 'true' | 'false';
 
 export interface PtzCapabilities {
   pan: TrueFalse;
@@ -44,75 +24,6 @@ export interface PtzCapabilities {
 
 export interface CameraCapabilities extends StreamCapabilities {
   camera: { PossibleStreams: number; PTZ: PtzCapabilities };
-}
-
-/** Video settings of a stream; Resolution is 'WIDTHxHEIGHT', BitRate kbit/s (0 = camera decides). */
-export interface VideoConfiguration {
-  Resolution?: string;
-  FrameRate?: number;
-  Encoder?: string;
-  GOVLength?: number;
-  Quality?: number;
-  BitRate?: number;
-  EncoderInterval?: number;
-  Profile?: string;
-}
-
-export interface StreamConfiguration {
-  Video?: VideoConfiguration;
-  Audio?: Record<string, string | number | boolean>;
-  /** Generic RTSP: Path is the RTSP path and query on the camera. */
-  General?: { Path?: string };
-  Options?: Record<string, string>;
-  /** 'true': the stream cannot be deleted (the one stream of a Generic RTSP camera). */
-  Fixed?: TrueFalse;
-}
-
-export type RecordingMode = 'ALL_FEATURES_MODE' | 'EMBEDDED_LITE_MODE' | 'PROXY_ONLY_MODE';
-
-export interface RecordingConfiguration {
-  mode: RecordingMode;
-  motionReducer?: boolean;
-  filesplit?: { motionMode?: number; recordState?: boolean };
-  bgseg?: { boxArea?: number; motionMask?: { href: string } };
-  decode?: { keyFramesOnly?: boolean };
-}
-
-/**
- * The five recording styles of spec 4, in the spec's order (the first is the
- * default): continuous with motion-adaptive frame rate, continuous with motion
- * detection, continuous without motion detection, record only on motion,
- * proxy only (live, no recording).
- */
-export type RecordingStyle = 'continuous-motion-adaptive' | 'continuous-motion' | 'continuous' | 'motion-only' | 'proxy-only';
-
-export interface StreamDewarpConfiguration {
-  enable?: boolean;
-  defaultMode?: 'perspective' | 'panorama';
-  orientation?: 'ceiling' | 'floor' | 'wall';
-  perspectiveDepth?: number;
-  defaultPerspectiveView?: { pan: number; tilt: number; zoom: number };
-  panoramaAspectRatio?: number;
-  panoramaShift?: number;
-}
-
-export interface Stream {
-  id: string;
-  cameraId: string;
-  name: string;
-  /** `/service/streams/{id}` */
-  href: string;
-  /** `rtsp://{host}:{rtspPort}/orchid/live?id={id}` */
-  rtsp: string;
-  status: { streamState: StreamState };
-  retryCount: number;
-  /** Epoch ms of the newest recorded video, null when nothing was recorded. */
-  lastArchiveWritten: number | null;
-  recordingStyle: RecordingStyle;
-  configuration: StreamConfiguration;
-  recordingConfiguration: RecordingConfiguration;
-  capabilities: StreamCapabilities;
-  dewarpConfiguration: StreamDewarpConfiguration | null;
 }
 
 /**
@@ -209,39 +120,6 @@ export interface CamerasResponse {
 export interface CameraVerifyResult {
   success: boolean;
   message: string;
-}
-
-/** POST /service/cameras/{id}/streams and PUT (all of it) / PATCH (any part) of .../streams/{streamId}. */
-export interface StreamRequest {
-  id?: string;
-  name?: string;
-  configuration?: StreamConfiguration;
-  /** Either a style or a recording configuration; a configuration matching no style is refused. */
-  recordingStyle?: RecordingStyle;
-  recordingConfiguration?: RecordingConfiguration;
-  dewarpConfiguration?: StreamDewarpConfiguration | null;
-}
-
-export interface StreamsResponse {
-  data: { streams: Stream[] };
-}
-
-/**
- * GET /service/streams/{id}/status, each of GET /service/streams/status and
- * the reply of POST /service/streams/{id}/restart (spec 3 "Active stream
- * status"): the state shows 'restarting' from a restart until the stream runs
- * again; retryCount counts every restart of its ingest.
- */
-export interface StreamStatus extends StreamRecordingHealth {
-  id: string;
-  cameraId: string;
-  name: string;
-  streamState: StreamState;
-  retryCount: number;
-}
-
-export interface StreamStatusesResponse {
-  data: { streams: StreamStatus[] };
 }
 
 /** An archive segment (spec 3 "Archive"): epoch ms; `active` while it is being written. */
