@@ -20,10 +20,10 @@
  */
 import type { CameraQuirk, PtzMoveRequest, PtzMoveType, PtzPreset } from '../../shared/api';
 import { isCameraQuirk } from '../../shared/api/cameras';
+import { PTZ_MOVE_TYPES } from '../../shared/api/operations';
 import { DEFAULT_MAX_PRESETS, validatePresetName } from '../../shared/validation';
 import { badRequest, conflict } from '../core/api-error';
 
-export const PTZ_MOVE_TYPES: readonly PtzMoveType[] = ['relative', 'continuous', 'relativeFOV'];
 /** A continuous velocity of 1 becomes a relative step of this size under force-relative-ptz. */
 export const FORCED_RELATIVE_STEP = 0.1;
 /** A continuous move ends by itself after this long if the stop never arrives (client gone). */
