@@ -136,6 +136,25 @@ export interface ArchivesResponse {
   data: { archives: Archive[] };
 }
 
+/** GET /service/archives?streamId=&take=&start=: a stream's archives from `start` (epoch ms) on. */
+export const ArchivesQuery = Type.Object({
+  streamId: Type.Optional(text(64)),
+  take: Type.Optional(Type.Integer({ minimum: 1 })),
+  start: Type.Optional(Type.Number({ minimum: 0 })),
+});
+export type ArchivesQuery = Static<typeof ArchivesQuery>;
+
+/** The most streams one per-day question may name. */
+export const MAX_PER_DAY_STREAMS = 256;
+
+/** GET /service/archives/per-day: `ids` comma-separated stream ids (a repeated parameter arrives as a list); start and stop epoch ms. */
+export const PerDayQuery = Type.Object({
+  ids: Type.Optional(Type.Union([text(20_000), Type.Array(text(64), { maxItems: MAX_PER_DAY_STREAMS })])),
+  start: Type.Optional(Type.Number({ minimum: 0 })),
+  stop: Type.Optional(Type.Number({ minimum: 0 })),
+});
+export type PerDayQuery = Static<typeof PerDayQuery>;
+
 /** GET /service/archives/per-day?ids=a,b: minutes of video per local day ('YYYY-MM-DD'), at most 1440 per stream. */
 export interface ArchivesPerDayResponse {
   archivesPerDay: Record<string, number>;
