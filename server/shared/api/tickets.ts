@@ -26,6 +26,10 @@ export const TicketBody = Type.Object(
 );
 export type TicketRequest = Static<typeof TicketBody>;
 
+/** `?ticket=` of a route a browser opens without headers (an <img>'s motion mask). */
+export const TicketQuery = Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 128 })) });
+export type TicketQuery = Static<typeof TicketQuery>;
+
 export interface TicketResponse {
   ticket: string;
   /** Epoch ms after which the ticket opens nothing. */
