@@ -1,7 +1,8 @@
 // Lint rules, including the import boundaries of the architecture:
 // - UI code (routes, views, components) never touches workers, shaders or media internals;
 //   it reads state and calls actions.
-// - The client (src, workers) and the servers share only server/shared.
+// - The client (src, workers) and the servers share only server/shared; from server/shared/api the client
+//   takes types only, so the TypeBox schemas there never reach the browser bundle.
 // - Servers never import client code; server/shared imports nothing outside itself.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,6 +12,12 @@ import tseslint from 'typescript-eslint';
 const serverInternals = {
   group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/media/**'],
   message: 'Client code may import only server/shared from the servers.',
+};
+
+const sharedApiTypesOnly = {
+  group: ['**/server/shared/api', '**/server/shared/api/*'],
+  allowTypeImports: true,
+  message: 'The client imports types only from server/shared/api (`import type`): its values are TypeBox schemas for the server.',
 };
 
 const noClientCode = { group: ['**/src/**', '**/workers/**'], message: 'Servers never import client code.' };
@@ -42,7 +49,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverInternals] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverInternals] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sharedApiTypesOnly] }],
+    },
   },
   {
     files: ['src/routes/**/*.{ts,tsx}', 'src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],

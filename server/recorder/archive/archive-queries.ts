@@ -4,26 +4,13 @@
  * (GET /service/archives/per-day, for the date picker). Input checks and the
  * reply shapes live here so the routes stay one call.
  */
-import type { Archive, ArchivesPerDayResponse } from '../../shared/api';
+import type { Archive, ArchivesPerDayResponse, ArchivesQuery, PerDayQuery } from '../../shared/api';
+import { MAX_PER_DAY_STREAMS } from '../../shared/api/cameras';
 import { badRequest } from '../core/api-error';
 import type { ArchiveIndex } from './archive-index';
 
 export const DEFAULT_TAKE = 100;
 export const MAX_TAKE = 1000;
-export const MAX_PER_DAY_STREAMS = 256;
-
-export interface ArchivesQuery {
-  streamId?: string | undefined;
-  take?: number | undefined;
-  start?: number | undefined;
-}
-
-export interface PerDayQuery {
-  /** Comma-separated stream ids (a repeated parameter arrives as an array). */
-  ids?: string | string[] | undefined;
-  start?: number | undefined;
-  stop?: number | undefined;
-}
 
 export class ArchiveQueries {
   constructor(private readonly index: Pick<ArchiveIndex, 'list' | 'minutesPerDay'>) {}

@@ -11,6 +11,7 @@
 import type {
   RecordingConfiguration,
   StreamConfiguration,
+  StreamConfigurationInput,
   StreamDewarpConfiguration,
   StreamRequest,
 } from '../../shared/api';
@@ -57,12 +58,12 @@ export function validateStreamPath(path: unknown): string | undefined {
 
 function mergeConfiguration(
   current: StreamConfiguration,
-  requested: StreamConfiguration | undefined,
+  requested: StreamConfigurationInput | undefined,
   stream: Pick<StreamRecord, 'capabilities'>,
   replace: boolean,
 ): StreamConfiguration {
   if (!requested) return current;
-  const merged: StreamConfiguration = replace
+  const merged: StreamConfigurationInput = replace
     ? { ...requested }
     : {
         ...current,
@@ -73,7 +74,7 @@ function mergeConfiguration(
   // Fixed belongs to the server: it follows the stream's kind, never the request.
   if (current.Fixed !== undefined) merged.Fixed = current.Fixed;
   else delete merged.Fixed;
-  for (const key of Object.keys(merged) as Array<keyof StreamConfiguration>) if (merged[key] === undefined) delete merged[key];
+  for (const key of Object.keys(merged) as Array<keyof StreamConfigurationInput>) if (merged[key] === undefined) delete merged[key];
   try {
     return clampStreamConfiguration(merged, stream.capabilities);
   } catch (error) {

@@ -15,7 +15,6 @@ export const CAMERA_NAME_MAX_LENGTH = 128;
 export const STREAM_NAME_MAX_LENGTH = 128;
 export const URI_MAX_LENGTH = 2048;
 export const CREDENTIAL_MAX_LENGTH = 256;
-export const CAMERA_DRIVERS: readonly CameraDriver[] = ['ONVIF', 'Generic RTSP'];
 
 // C0 controls, DEL and C1 controls.
 // eslint-disable-next-line no-control-regex

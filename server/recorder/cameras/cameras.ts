@@ -13,11 +13,12 @@
  * cameras-connect.ts); everything else is SQLite and memory.
  */
 import { randomUUID } from 'node:crypto';
+import { CAMERA_DRIVERS, isCameraQuirk } from '../../shared/api/cameras';
 import type {
   Camera,
-  CameraQuirk,
   CameraVerifyResult,
   DiscoveredCamera,
+  DiscoveryQuery,
   RegisterCameraRequest,
   Stream,
   StreamRequest,
@@ -32,10 +33,8 @@ import { serializeCamera, serializeStream, type SerializeContext, type StreamRun
 import type { CameraRecord, CamerasStore, StreamRecord } from './cameras-store';
 import { changedStream, checkDeletable, newStream, resolveRecording } from './cameras-streams';
 import { discoverCameras, type OnvifProbe } from './cameras-discovery';
-import { CAMERA_DRIVERS, checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
+import { checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
 import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
-
-export const CAMERA_QUIRKS: readonly CameraQuirk[] = ['zoom-override', 'force-relative-ptz'];
 
 export interface RetentionPort {
   get(cameraId: string): number;
@@ -169,7 +168,8 @@ export class CamerasService {
     }));
     const camera: CameraRecord = {
       id: cameraId,
-      name: request.name.trim(),
+      // validateCameraName above has refused a missing name.
+      name: (request.name as string).trim(),
       driver: request.driver,
       ...connection,
       ...this.probedFields(probed),
@@ -207,9 +207,9 @@ export class CamerasService {
       camera = { ...camera, primaryStreamId: request.primaryStream.id };
     }
     if (request.quirks !== undefined) {
-      const unknown = request.quirks.filter((q) => !CAMERA_QUIRKS.includes(q));
+      const unknown = request.quirks.filter((q) => !isCameraQuirk(q));
       if (unknown.length > 0) throw badRequest(`Unknown quirk '${unknown[0]}'.`);
-      camera = { ...camera, quirks: [...new Set(request.quirks)] };
+      camera = { ...camera, quirks: [...new Set(request.quirks.filter(isCameraQuirk))] };
     }
     let reconnect = false;
     if (request.connection !== undefined) {
@@ -272,7 +272,7 @@ export class CamerasService {
   }
 
   /** ONVIF devices answering a probe at one address, marked when already registered. */
-  discover(query: { ip?: string | undefined; url?: string | undefined }): Promise<DiscoveredCamera[]> {
+  discover(query: DiscoveryQuery): Promise<DiscoveredCamera[]> {
     const registered = this.deps.store.cameras().filter((c) => c.driver === 'ONVIF').map((c) => c.uri);
     return discoverCameras(query, registered, this.deps.probeOnvif);
   }

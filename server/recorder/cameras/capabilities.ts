@@ -15,6 +15,7 @@ import type {
   PtzCapabilities,
   StreamCapabilities,
   StreamConfiguration,
+  StreamConfigurationInput,
   VideoConfiguration,
 } from '../../shared/api';
 import { DEFAULT_MAX_PRESETS } from '../../shared/validation';
@@ -71,8 +72,9 @@ function clampCategory<T extends Record<string, unknown>>(values: T, capabilitie
 }
 
 /** The configuration with every value that has a capability brought within it. */
-export function clampStreamConfiguration(config: StreamConfiguration, capabilities: StreamCapabilities): StreamConfiguration {
-  const out: StreamConfiguration = { ...config };
+export function clampStreamConfiguration(config: StreamConfigurationInput, capabilities: StreamCapabilities): StreamConfiguration {
+  // A request may carry numbers as text; the categories below are replaced by their clamped form.
+  const out = { ...config } as StreamConfiguration;
   if (config.Video) out.Video = clampCategory(config.Video as Record<string, unknown>, capabilities.Video) as VideoConfiguration;
   if (config.Audio) out.Audio = clampCategory(config.Audio, capabilities.Audio);
   if (config.General) out.General = clampCategory(config.General as Record<string, unknown>, capabilities.General) as { Path?: string };

@@ -13,15 +13,7 @@
  * What the ingest does with each: see `recordsVideo`.
  */
 import type { RecordingConfiguration, RecordingStyle } from '../../shared/api';
-
-/** In the spec's order; the first is the default. */
-export const RECORDING_STYLES: readonly RecordingStyle[] = [
-  'continuous-motion-adaptive',
-  'continuous-motion',
-  'continuous',
-  'motion-only',
-  'proxy-only',
-];
+import { RECORDING_STYLES } from '../../shared/api/streams';
 
 export const DEFAULT_RECORDING_STYLE: RecordingStyle = 'continuous-motion-adaptive';
 

@@ -3,47 +3,32 @@
  * (eventType, id, start, stop, minSegment) for the timeline and GET
  * /service/events/camera-stream (eventType, id, start, count, from_end)
  * for next/previous motion. 'playback' ability. Types come from the
- * schema; ranges and the event type are checked in events/events-query.ts.
+ * schema (server/shared/api/events.ts); ranges and the event type are
+ * checked in events/events-query.ts.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { EventsHistogramResponse, MotionEventsResponse } from '../../shared/api';
-import type { EventListQuery, HistogramQuery } from './events-query';
+import { EventListQuery, HistogramQuery } from '../../shared/api/events';
 import type { EventsService } from './events-service';
 
 export interface EventRoutesDeps {
   events: EventsService;
 }
 
-const common = {
-  eventType: { type: 'string', maxLength: 32 },
-  id: { type: 'string', maxLength: 64 },
-  start: { type: 'number' },
-} as const;
-
-const histogramQuery = {
-  type: 'object',
-  required: ['eventType', 'id', 'start', 'stop'],
-  properties: { ...common, stop: { type: 'number' }, minSegment: { type: 'number' } },
-} as const;
-
-const listQuery = {
-  type: 'object',
-  required: ['eventType', 'id', 'start'],
-  properties: { ...common, count: { type: 'integer' }, from_end: { type: 'boolean' } },
-} as const;
-
-export async function eventRoutes(app: FastifyInstance, deps: EventRoutesDeps): Promise<void> {
-  app.get<{ Querystring: HistogramQuery }>(
+export async function eventRoutes(fastify: FastifyInstance, deps: EventRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/service/events/camera-stream/histogram',
-    { config: { access: 'playback' }, schema: { querystring: histogramQuery } },
+    { config: { access: 'playback' }, schema: { querystring: HistogramQuery } },
     async (request): Promise<EventsHistogramResponse> => {
       return deps.events.histogram(request.query);
     },
   );
 
-  app.get<{ Querystring: EventListQuery }>(
+  app.get(
     '/service/events/camera-stream',
-    { config: { access: 'playback' }, schema: { querystring: listQuery } },
+    { config: { access: 'playback' }, schema: { querystring: EventListQuery } },
     async (request): Promise<MotionEventsResponse> => {
       return deps.events.list(request.query);
     },

@@ -6,31 +6,15 @@
  * a schema cannot say. Each failure is a 400 with a sentence a person can
  * act on. Pure.
  */
-import type { CameraStreamEventType } from '../../shared/api';
+import type { EventListQuery, HistogramQuery } from '../../shared/api';
+import { EVENT_TYPES } from '../../shared/api/events';
 import { badRequest } from '../core/api-error';
 
-export const EVENT_TYPES: readonly CameraStreamEventType[] = ['motion'];
 /** The largest epoch ms a Date holds. */
 export const MAX_TIME_MS = 8_640_000_000_000_000;
 export const DEFAULT_EVENT_COUNT = 10;
 export const MAX_EVENT_COUNT = 1000;
 export const STREAM_ID_MAX_LENGTH = 64;
-
-export interface HistogramQuery {
-  eventType: string;
-  id: string;
-  start: number;
-  stop: number;
-  minSegment?: number;
-}
-
-export interface EventListQuery {
-  eventType: string;
-  id: string;
-  start: number;
-  count?: number;
-  from_end?: boolean;
-}
 
 export interface CheckedHistogramQuery {
   streamId: string;

@@ -15,7 +15,8 @@
 import type { EventsHistogramResponse, MotionEvent, MotionEventsResponse } from '../../shared/api';
 import { notFound } from '../core/api-error';
 import { HistogramAccumulator, planHistogram, type HistogramSource } from './events-histogram';
-import { checkEventListQuery, checkHistogramQuery, type EventListQuery, type HistogramQuery } from './events-query';
+import type { EventListQuery, HistogramQuery } from '../../shared/api';
+import { checkEventListQuery, checkHistogramQuery } from './events-query';
 
 export interface StoredEvent {
   startMs: number;

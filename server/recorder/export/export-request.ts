@@ -7,6 +7,7 @@
  * person can act on.
  */
 import type { ExportFormat } from '../../shared/api';
+import { EXPORT_FORMATS } from '../../shared/api/operations';
 import { EXPORT_MIN_MS, MESSAGES } from '../../shared/validation';
 import { badRequest } from '../core/api-error';
 
@@ -15,8 +16,6 @@ export const STREAM_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A stop this far past the server clock is accepted (clock skew below the spec's 5 s warning) and clamped to now. */
 export const EXPORT_FUTURE_TOLERANCE_MS = 5_000;
-
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['mkv', 'mov'];
 
 export interface ExportRange {
   streamId: string;

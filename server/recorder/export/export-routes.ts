@@ -8,44 +8,30 @@
  * Query values are taken as text and checked by the domain, so a bad time
  * gets a precise reason.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ExportQuery } from '../../shared/api/operations';
+import { LongIdParams } from '../../shared/api/params';
 import type { ExportService } from './export-service';
 
 export interface ExportRoutesDeps {
   exports: ExportService;
 }
 
-interface ExportQuerystring {
-  start?: string;
-  stop?: string;
-  format?: string;
-  ticket?: string;
-  cb?: string;
-}
+const schema = { params: LongIdParams, querystring: ExportQuery };
 
-const text = { type: 'string', maxLength: 4096 } as const;
-const schema = {
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 256 } } },
-  querystring: {
-    type: 'object',
-    // Unknown query fields (e.g. the client's cache buster) are ignored, not refused.
-    properties: { start: text, stop: text, format: text, ticket: text, cb: text },
-  },
-} as const;
-
-type ExportRequest = FastifyRequest<{ Params: { id: string }; Querystring: ExportQuerystring }>;
-
-const raw = (request: ExportRequest) => ({
+const raw = (request: { params: LongIdParams; query: ExportQuery }) => ({
   streamId: request.params.id,
   start: request.query.start,
   stop: request.query.stop,
   format: request.query.format,
 });
 
-export async function exportRoutes(app: FastifyInstance, deps: ExportRoutesDeps): Promise<void> {
+export async function exportRoutes(fastify: FastifyInstance, deps: ExportRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const config = { access: 'export', ticket: { scope: 'export', param: 'id' } } as const;
 
-  app.head<{ Params: { id: string }; Querystring: ExportQuerystring }>(
+  app.head(
     '/service/streams/:id/export',
     { config, schema },
     async (request, reply) => {
@@ -54,7 +40,7 @@ export async function exportRoutes(app: FastifyInstance, deps: ExportRoutesDeps)
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: ExportQuerystring }>(
+  app.get(
     '/service/streams/:id/export',
     { config, schema, exposeHeadRoute: false },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 /** Sign-in and the caller's own session (spec 7, "Sessions and identity"). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { SignInRequest } from '../../shared/api';
+import { SignInBody } from '../../shared/api/system';
 import { MESSAGES } from '../../shared/validation';
 import { ApiError, badRequest, unauthorized } from '../core/api-error';
 import type { SessionsService } from './sessions';
@@ -14,23 +15,11 @@ export interface SessionRoutesDeps {
   throttle: SignInThrottle;
 }
 
-const signInSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'password'],
-  properties: {
-    username: { type: 'string', maxLength: 256 },
-    password: { type: 'string', maxLength: 1024 },
-    cookie: { type: 'string', enum: ['persistent', 'session'] },
-    expiresIn: { type: 'integer', minimum: 1 },
-    type: { type: 'string', enum: ['user'] },
-  },
-} as const;
-
-export async function sessionRoutes(app: FastifyInstance, deps: SessionRoutesDeps): Promise<void> {
-  app.post<{ Body: SignInRequest }>(
+export async function sessionRoutes(fastify: FastifyInstance, deps: SessionRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/service/sessions/user',
-    { config: { access: 'public' }, schema: { body: signInSchema } },
+    { config: { access: 'public' }, schema: { body: SignInBody } },
     async (request, reply) => {
       const { username, password, cookie = 'session', expiresIn } = request.body;
       if (username.length === 0 || password.length === 0) throw badRequest(MESSAGES.signInRequired);

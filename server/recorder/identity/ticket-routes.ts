@@ -4,8 +4,9 @@
  * allowed what the ticket opens, so a refusal comes here, clearly, rather
  * than as a socket that closes; the route that redeems it checks again.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { TICKET_SCOPES, type TicketRequest, type TicketResponse, type TicketScope } from '../../shared/api/tickets';
+import { TicketBody, type TicketResponse, type TicketScope } from '../../shared/api/tickets';
 import { can, type Ability } from '../../shared/roles';
 import { badRequest, forbidden } from '../core/api-error';
 import type { TicketIssuer } from './tickets';
@@ -22,20 +23,11 @@ const SCOPE_ABILITY: Record<TicketScope, Ability> = {
 
 const SCOPES_WITHOUT_RESOURCE: ReadonlySet<TicketScope> = new Set(['webrtc']);
 
-const bodySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['scope'],
-  properties: {
-    scope: { type: 'string', enum: [...TICKET_SCOPES] },
-    resource: { type: 'string', minLength: 1, maxLength: 256 },
-  },
-} as const;
-
-export async function ticketRoutes(app: FastifyInstance, deps: { tickets: TicketIssuer }): Promise<void> {
-  app.post<{ Body: TicketRequest }>(
+export async function ticketRoutes(fastify: FastifyInstance, deps: { tickets: TicketIssuer }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/service/tickets',
-    { config: { access: 'signed-in' }, schema: { body: bodySchema } },
+    { config: { access: 'signed-in' }, schema: { body: TicketBody } },
     async (request, reply): Promise<TicketResponse> => {
       const session = sessionOf(request);
       const { scope, resource } = request.body;

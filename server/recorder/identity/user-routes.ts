@@ -3,8 +3,11 @@
  * one's own account ends one's sessions (spec 4); a changed password ends the
  * edited user's sessions too, so a leaked password stops working at once.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CreateUserRequest, UpdateUserRequest, UsersResponse } from '../../shared/api';
+import type { UsersResponse } from '../../shared/api';
+import { IdParams } from '../../shared/api/params';
+import { CreateUserBody, UpdateUserBody } from '../../shared/api/system';
 import { badRequest } from '../core/api-error';
 import type { SessionsService } from './sessions';
 import type { UsersService } from './users';
@@ -15,53 +18,20 @@ export interface UserRoutesDeps {
   sessions: SessionsService;
 }
 
-const nullableString = { anyOf: [{ type: 'string', maxLength: 1024 }, { type: 'null' }] };
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 64 } },
-} as const;
-
-const createSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'password'],
-  properties: {
-    username: { type: 'string', maxLength: 64 },
-    password: { type: 'string', maxLength: 1024 },
-    passwordConfirm: { type: 'string', maxLength: 1024 },
-    role: { type: 'string', maxLength: 64 },
-    email: nullableString,
-  },
-} as const;
-
-const updateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    // The client may echo the id back; it must match the path.
-    id: { type: 'string', maxLength: 64 },
-    username: { type: 'string', maxLength: 64 },
-    password: nullableString,
-    passwordConfirm: nullableString,
-    role: { type: 'string', maxLength: 64 },
-    email: nullableString,
-  },
-} as const;
-
-export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Promise<void> {
+export async function userRoutes(fastify: FastifyInstance, deps: UserRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/service/users', { config: { access: 'manage-users' } }, async (): Promise<UsersResponse> => {
     return { data: { users: deps.users.list() } };
   });
 
-  app.post<{ Body: CreateUserRequest }>('/service/users', { config: { access: 'manage-users' }, schema: { body: createSchema } }, async (request, reply) => {
+  app.post('/service/users', { config: { access: 'manage-users' }, schema: { body: CreateUserBody } }, async (request, reply) => {
     const user = await deps.users.create(request.body);
     return reply.status(201).send(user);
   });
 
-  app.patch<{ Params: { id: string }; Body: UpdateUserRequest & { id?: string } }>(
+  app.patch(
     '/service/users/:id',
-    { config: { access: 'manage-users' }, schema: { params: idParams, body: updateSchema } },
+    { config: { access: 'manage-users' }, schema: { params: IdParams, body: UpdateUserBody } },
     async (request) => {
       const session = sessionOf(request);
       const { id: bodyId, ...changes } = request.body;
@@ -74,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Pr
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/service/users/:id', { config: { access: 'manage-users' }, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/service/users/:id', { config: { access: 'manage-users' }, schema: { params: IdParams } }, async (request, reply) => {
     deps.users.delete(request.params.id);
     return reply.status(204).send();
   });

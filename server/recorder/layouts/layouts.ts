@@ -29,15 +29,12 @@ import type {
   StageMatrix,
   UpdateLayoutRequest,
 } from '../../shared/api';
+import { CAMERA_ID_MAX_LENGTH, LAYOUT_NAME_MAX_LENGTH, MAX_STAGE_COLUMNS, MAX_STAGE_ROWS } from '../../shared/api/stages';
 import { can, type Role } from '../../shared/roles';
 import { MESSAGES, validateRequiredName } from '../../shared/validation';
 import type { Db } from '../core/db/database';
 import { badRequest, forbidden, notFound } from '../core/api-error';
 
-export const MAX_STAGE_ROWS = 16;
-export const MAX_STAGE_COLUMNS = 16;
-export const LAYOUT_NAME_MAX_LENGTH = 128;
-export const CAMERA_ID_MAX_LENGTH = 128;
 const DEFAULT_DEWARP_MODE: DewarpMode = 1;
 
 /** Who is acting: the signed-in user. */

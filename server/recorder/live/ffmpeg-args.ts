@@ -7,10 +7,7 @@
  * copy is ~0.4 % of a core; decoding plus scaling plus JPEG at 640x360 and
  * 10 fps ~11 %.
  */
-
-/** Largest picture the recorder renders to JPEG. */
-export const MAX_JPEG_WIDTH = 1920;
-export const MAX_JPEG_HEIGHT = 1080;
+import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../../shared/api/live';
 
 const QUIET = ['-hide_banner', '-nostats', '-loglevel', 'error'];
 

@@ -5,35 +5,19 @@
  * opens with a frame ticket (?ticket=) for its stream. `cb` is the client's cache buster and is ignored; live
  * pictures are never cached, past ones may be (they cannot change).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { FrameQuery } from '../../shared/api/live';
+import { LongIdParams } from '../../shared/api/params';
 import { can } from '../../shared/roles';
 import type { JpegFrames } from './jpeg-frames';
 import { sessionOf } from '../core/http/auth';
 
-interface FrameQuery {
-  time?: number;
-  width?: number;
-  height?: number;
-  fallback?: boolean;
-}
+const schema = { params: LongIdParams, querystring: FrameQuery };
 
-const schema = {
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 256 } } },
-  querystring: {
-    type: 'object',
-    properties: {
-      time: { type: 'number', minimum: 0 },
-      width: { type: 'integer', minimum: 0, maximum: 16384 },
-      height: { type: 'integer', minimum: 0, maximum: 16384 },
-      fallback: { type: 'boolean' },
-      cb: { type: 'string', maxLength: 64 },
-      ticket: { type: 'string', maxLength: 128 },
-    },
-  },
-} as const;
-
-export async function frameRoutes(app: FastifyInstance, deps: { frames: JpegFrames }): Promise<void> {
-  app.get<{ Params: { id: string }; Querystring: FrameQuery }>(
+export async function frameRoutes(fastify: FastifyInstance, deps: { frames: JpegFrames }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/service/streams/:id/frame',
     { schema, config: { access: 'live', ticket: { scope: 'frame', param: 'id' } } },
     async (request, reply) => {

@@ -7,42 +7,15 @@
  * created it. When the session ends the socket closes: 1000 when deleted or
  * idle, 1011 with the failure description when it failed.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CreateLowBandwidthStreamRequest, CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../shared/api';
+import type { CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../shared/api';
+import { CreateLowBandwidthStreamBody } from '../../shared/api/live';
+import { IdParams } from '../../shared/api/params';
 import { can } from '../../shared/roles';
 import { ApiError } from '../core/api-error';
-import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from './ffmpeg-args';
 import type { LowBandwidthStreams } from './low-bandwidth-streams';
 import { sessionOf } from '../core/http/auth';
-import { LOW_BANDWIDTH_MAX_RATE } from '../../shared/validation';
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 64 } },
-} as const;
-
-const createSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['streamId', 'resolution', 'transport'],
-  properties: {
-    streamId: { type: 'string', minLength: 1, maxLength: 256 },
-    resolution: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['width', 'height'],
-      properties: {
-        width: { type: 'integer', minimum: 16, maximum: MAX_JPEG_WIDTH },
-        height: { type: 'integer', minimum: 16, maximum: MAX_JPEG_HEIGHT },
-      },
-    },
-    startTime: { type: 'number', minimum: 0, default: 0 },
-    rate: { type: 'number', exclusiveMinimum: 0, maximum: LOW_BANDWIDTH_MAX_RATE, default: 10 },
-    waitThres: { type: 'number', minimum: 0, maximum: 128_000 },
-    transport: { type: 'string', enum: ['websocket-base64'] },
-  },
-} as const;
 
 function isRequestFrame(text: string): boolean {
   if (text === 'requestFrame') return true;
@@ -54,12 +27,13 @@ function isRequestFrame(text: string): boolean {
   }
 }
 
-export async function lowBandwidthRoutes(app: FastifyInstance, deps: { lowBandwidth: LowBandwidthStreams }): Promise<void> {
+export async function lowBandwidthRoutes(fastify: FastifyInstance, deps: { lowBandwidth: LowBandwidthStreams }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const streams = deps.lowBandwidth;
 
-  app.post<{ Body: CreateLowBandwidthStreamRequest }>(
+  app.post(
     '/service/low-bandwidth/streams',
-    { config: { access: 'live' }, schema: { body: createSchema } },
+    { config: { access: 'live' }, schema: { body: CreateLowBandwidthStreamBody } },
     async (request, reply): Promise<CreateLowBandwidthStreamResponse> => {
       const user = sessionOf(request).user;
       const created = streams.create({ userId: user.id, can: (ability) => can(user.role, ability) }, request.body);
@@ -68,24 +42,24 @@ export async function lowBandwidthRoutes(app: FastifyInstance, deps: { lowBandwi
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/service/low-bandwidth/streams/:id',
-    { config: { access: 'live' }, schema: { params: idParams } },
+    { config: { access: 'live' }, schema: { params: IdParams } },
     async (request): Promise<LowBandwidthStream> => streams.describe(request.params.id, sessionOf(request).user.id),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/service/low-bandwidth/streams/:id',
-    { config: { access: 'live' }, schema: { params: idParams } },
+    { config: { access: 'live' }, schema: { params: IdParams } },
     async (request, reply) => {
       streams.delete(request.params.id, sessionOf(request).user.id);
       return reply.status(204).send();
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/service/low-bandwidth/streams/:id/ws',
-    { websocket: true, config: { access: 'live', ticket: { scope: 'low-bandwidth', param: 'id' } }, schema: { params: idParams } },
+    { websocket: true, config: { access: 'live', ticket: { scope: 'low-bandwidth', param: 'id' } }, schema: { params: IdParams } },
     (socket, request) => {
       let session;
       try {

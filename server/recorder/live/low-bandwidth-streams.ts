@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CreateLowBandwidthStreamRequest, LowBandwidthStream } from '../../shared/api';
+import { LOW_BANDWIDTH_DEFAULT_RATE } from '../../shared/api/live';
 import type { Ability } from '../../shared/roles';
 import { ApiError, notFound } from '../core/api-error';
 import { clampBox } from './ffmpeg-args';
@@ -60,7 +61,8 @@ export class LowBandwidthStreams {
   create(requester: Requester, request: CreateLowBandwidthStreamRequest): { id: string } {
     const plan = planFeed(
       this.deps,
-      { streamId: request.streamId, timeMs: request.startTime, gapToleranceMs: request.waitThres ?? 2000 },
+      // The route's schema fills in the defaults; another caller may leave them out too.
+      { streamId: request.streamId, timeMs: request.startTime ?? 0, gapToleranceMs: request.waitThres ?? 2000 },
       requester.can,
     );
     if (!('kind' in plan)) throw new ApiError(plan.status, plan.code, plan.reason);
@@ -77,7 +79,7 @@ export class LowBandwidthStreams {
       ownerId: requester.userId,
       streamId: request.streamId,
       box: clampBox(request.resolution),
-      fps: request.rate,
+      fps: request.rate ?? LOW_BANDWIDTH_DEFAULT_RATE,
       openFeed: (sink) => openFeed(this.deps, plan, sink),
       now: this.now,
     });

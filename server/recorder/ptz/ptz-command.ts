@@ -18,13 +18,12 @@
  * and Axis firmware), so such a move is sent as two: pan/tilt only, then zoom
  * only.
  */
-import type { PtzMoveRequest, PtzMoveType, PtzPreset } from '../../shared/api';
+import type { CameraQuirk, PtzMoveRequest, PtzMoveType, PtzPreset } from '../../shared/api';
+import { isCameraQuirk } from '../../shared/api/cameras';
+import { PTZ_MOVE_TYPES } from '../../shared/api/operations';
 import { DEFAULT_MAX_PRESETS, validatePresetName } from '../../shared/validation';
 import { badRequest, conflict } from '../core/api-error';
 
-export const PTZ_QUIRKS = ['zoom-override', 'force-relative-ptz'] as const;
-export type PtzQuirk = (typeof PTZ_QUIRKS)[number];
-export const PTZ_MOVE_TYPES: readonly PtzMoveType[] = ['relative', 'continuous', 'relativeFOV'];
 /** A continuous velocity of 1 becomes a relative step of this size under force-relative-ptz. */
 export const FORCED_RELATIVE_STEP = 0.1;
 /** A continuous move ends by itself after this long if the stop never arrives (client gone). */
@@ -64,8 +63,8 @@ export function checkMove(body: { x?: unknown; y?: unknown; z?: unknown; type?: 
   };
 }
 
-export function parseQuirks(quirks: readonly string[] | undefined): Set<PtzQuirk> {
-  return new Set((quirks ?? []).filter((q): q is PtzQuirk => (PTZ_QUIRKS as readonly string[]).includes(q)));
+export function parseQuirks(quirks: readonly string[] | undefined): Set<CameraQuirk> {
+  return new Set((quirks ?? []).filter(isCameraQuirk));
 }
 
 /** Splits a move that carries both pan/tilt and zoom into two when the camera needs it. */
@@ -79,7 +78,7 @@ function split<T extends { x: number; y: number; zoom: number; part: 'all' | 'pa
 }
 
 /** The ONVIF calls for a move, in order. Axes the camera lacks are zeroed; a move with nothing left is no call at all. */
-export function planMove(move: PtzMoveRequest, axes: PtzAxes, quirks: ReadonlySet<PtzQuirk>): PtzCall[] {
+export function planMove(move: PtzMoveRequest, axes: PtzAxes, quirks: ReadonlySet<CameraQuirk>): PtzCall[] {
   const x = axes.pan ? move.x : 0;
   const y = axes.tilt ? move.y : 0;
   const zoom = axes.zoom ? move.z : 0;

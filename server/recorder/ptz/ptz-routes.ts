@@ -7,67 +7,54 @@
  * DELETE /{token} removes ('manage-ptz-presets': Administrator), and
  * POST /{token} with no body goes to the preset ('ptz').
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { PtzMoveRequest, PtzPresetRequest } from '../../shared/api';
+import { PtzMoveBody, PtzPresetBody, PtzPresetParams } from '../../shared/api/operations';
+import { LongIdParams } from '../../shared/api/params';
 import type { PtzService } from './ptz-service';
 
 export interface PtzRoutesDeps {
   ptz: PtzService;
 }
 
-const id = { type: 'string', maxLength: 256 } as const;
-const cameraParams = { type: 'object', required: ['id'], properties: { id } } as const;
-const presetParams = { type: 'object', required: ['id', 'token'], properties: { id, token: id } } as const;
-const moveSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type'],
-  properties: { x: { type: 'number' }, y: { type: 'number' }, z: { type: 'number' }, type: { type: 'string', maxLength: 32 } },
-} as const;
-const presetSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: { type: 'string', maxLength: 256 } },
-} as const;
-
-export async function ptzRoutes(app: FastifyInstance, deps: PtzRoutesDeps): Promise<void> {
-  app.post<{ Params: { id: string }; Body: PtzMoveRequest }>(
+export async function ptzRoutes(fastify: FastifyInstance, deps: PtzRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
     '/service/cameras/:id/position',
-    { config: { access: 'ptz' }, schema: { params: cameraParams, body: moveSchema } },
+    { config: { access: 'ptz' }, schema: { params: LongIdParams, body: PtzMoveBody } },
     async (request, reply) => {
       await deps.ptz.move(request.params.id, request.body);
       return reply.status(204).send();
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/service/cameras/:id/position/presets',
-    { config: { access: 'live' }, schema: { params: cameraParams } },
+    { config: { access: 'live' }, schema: { params: LongIdParams } },
     async (request) => {
       return deps.ptz.presets(request.params.id);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: PtzPresetRequest }>(
+  app.post(
     '/service/cameras/:id/position/presets',
-    { config: { access: 'manage-ptz-presets' }, schema: { params: cameraParams, body: presetSchema } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: LongIdParams, body: PtzPresetBody } },
     async (request, reply) => {
       return reply.status(201).send(await deps.ptz.createPreset(request.params.id, request.body));
     },
   );
 
-  app.patch<{ Params: { id: string; token: string }; Body: PtzPresetRequest }>(
+  app.patch(
     '/service/cameras/:id/position/presets/:token',
-    { config: { access: 'manage-ptz-presets' }, schema: { params: presetParams, body: presetSchema } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: PtzPresetParams, body: PtzPresetBody } },
     async (request) => {
       return deps.ptz.renamePreset(request.params.id, request.params.token, request.body);
     },
   );
 
-  app.delete<{ Params: { id: string; token: string } }>(
+  app.delete(
     '/service/cameras/:id/position/presets/:token',
-    { config: { access: 'manage-ptz-presets' }, schema: { params: presetParams } },
+    { config: { access: 'manage-ptz-presets' }, schema: { params: PtzPresetParams } },
     async (request, reply) => {
       await deps.ptz.deletePreset(request.params.id, request.params.token);
       return reply.status(204).send();
@@ -75,9 +62,9 @@ export async function ptzRoutes(app: FastifyInstance, deps: PtzRoutesDeps): Prom
   );
 
   // Go to a preset. POST with an empty body (or {}); nothing is created.
-  app.post<{ Params: { id: string; token: string } }>(
+  app.post(
     '/service/cameras/:id/position/presets/:token',
-    { config: { access: 'ptz' }, schema: { params: presetParams } },
+    { config: { access: 'ptz' }, schema: { params: PtzPresetParams } },
     async (request, reply) => {
       await deps.ptz.gotoPreset(request.params.id, request.params.token);
       return reply.status(204).send();

@@ -1,6 +1,8 @@
 /** Liveness, version, server time and what the client needs before sign-in. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { PingResponse, ServerAbout, TimeExtendedResponse, TimeResponse, VersionInfo } from '../../shared/api';
+import { VersionQuery } from '../../shared/api/system';
 import { withoutBuildOrigin } from './version-info';
 
 export interface SystemRoutesDeps {
@@ -17,19 +19,17 @@ export function timeExtended(nowMs: number): TimeExtendedResponse {
   };
 }
 
-export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps): Promise<void> {
+export async function systemRoutes(fastify: FastifyInstance, deps: SystemRoutesDeps): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const now = deps.now ?? Date.now;
   const ping = async (): Promise<PingResponse> => ({ ok: true, mode: 'single-server' });
   app.get('/ping', { config: { access: 'public' } }, ping);
   app.get('/service/ping', { config: { access: 'public' } }, ping);
 
   // Public: the sign-in page shows the version label before anyone signs in.
-  app.get<{ Querystring: { all?: boolean } }>(
+  app.get(
     '/service/version',
-    {
-      config: { access: 'public' },
-      schema: { querystring: { type: 'object', properties: { all: { type: 'boolean' } } } },
-    },
+    { config: { access: 'public' }, schema: { querystring: VersionQuery } },
     async (request) => {
       const info = request.query.all ? deps.version.all : deps.version.basic;
       return request.session ? info : withoutBuildOrigin(info);

@@ -1,7 +1,38 @@
-/** Camera-stream events: motion events and their histogram (spec 3, 7). */
+/**
+ * Camera-stream events: motion events and their histogram (spec 3, 7). The
+ * queries are TypeBox schemas: the recorder's event routes validate (and
+ * coerce) with them and the query types are derived from them. Ranges and
+ * the event type are checked by the recorder (events/events-query.ts), so a
+ * refusal names the rule.
+ */
+import { Type, type Static } from 'typebox';
 
 /** Event types of GET /service/events/camera-stream[/histogram] (spec 7): motion is the one the recorder stores. */
-export type CameraStreamEventType = 'motion';
+export const EVENT_TYPES = ['motion'] as const;
+export type CameraStreamEventType = (typeof EVENT_TYPES)[number];
+
+const eventType = Type.String({ maxLength: 32 });
+const streamId = Type.String({ maxLength: 64 });
+
+/** GET /service/events/camera-stream/histogram: [start, stop) in epoch ms, buckets at least minSegment ms wide. */
+export const HistogramQuery = Type.Object({
+  eventType,
+  id: streamId,
+  start: Type.Number(),
+  stop: Type.Number(),
+  minSegment: Type.Optional(Type.Number()),
+});
+export type HistogramQuery = Static<typeof HistogramQuery>;
+
+/** GET /service/events/camera-stream: `count` events from `start` on, or before it with from_end. */
+export const EventListQuery = Type.Object({
+  eventType,
+  id: streamId,
+  start: Type.Number(),
+  count: Type.Optional(Type.Integer()),
+  from_end: Type.Optional(Type.Boolean()),
+});
+export type EventListQuery = Static<typeof EventListQuery>;
 
 /**
  * A motion event (spec 3: start, stop), epoch ms. While the motion goes on

@@ -1,4 +1,18 @@
-/** Live and recorded video: WebRTC signalling and low-bandwidth streams (spec 7). */
+/**
+ * Live and recorded video: WebRTC signalling, low-bandwidth streams and
+ * stream pictures (spec 7). The request shapes of the HTTP routes are
+ * TypeBox schemas: the recorder's routes validate with them and the request
+ * types are derived from them. The WebRTC messages travel on a socket and
+ * are checked by the recorder's signalling code, so they stay plain types.
+ */
+import { Type, type Static } from 'typebox';
+import { LOW_BANDWIDTH_MAX_RATE } from '../validation';
+
+/** Largest picture the recorder renders to JPEG; a low-bandwidth stream asks for at most this. */
+export const MAX_JPEG_WIDTH = 1920;
+export const MAX_JPEG_HEIGHT = 1080;
+/** Pictures a second of a low-bandwidth stream when the request names no rate. */
+export const LOW_BANDWIDTH_DEFAULT_RATE = 10;
 
 /** Correlates a reply with the client message it answers; the client chooses it. */
 export type MessageId = string | number;
@@ -28,22 +42,51 @@ export type WebRtcServerMessage =
   | { type: 'error'; code: string; reason: string; messageId: MessageId | null }
   | { type: 'incompatible'; reason: string; messageId: MessageId | null };
 
-export interface CreateLowBandwidthStreamRequest {
-  streamId: string;
-  resolution: { width: number; height: number };
-  /** Epoch ms; 0 for live. */
-  startTime: number;
-  /** Frames per second. */
-  rate: number;
-  waitThres?: number;
-  transport: 'websocket-base64';
-}
+/**
+ * POST /service/low-bandwidth/streams. `startTime` is epoch ms, 0 (the
+ * default) for live; `rate` pictures a second; `waitThres` how long (ms) to
+ * wait for video, also the largest archive gap bridged. The route fills in
+ * the defaults.
+ */
+export const CreateLowBandwidthStreamBody = Type.Object(
+  {
+    streamId: Type.String({ minLength: 1, maxLength: 256 }),
+    resolution: Type.Object(
+      {
+        width: Type.Integer({ minimum: 16, maximum: MAX_JPEG_WIDTH }),
+        height: Type.Integer({ minimum: 16, maximum: MAX_JPEG_HEIGHT }),
+      },
+      { additionalProperties: false },
+    ),
+    startTime: Type.Optional(Type.Number({ minimum: 0, default: 0 })),
+    rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: LOW_BANDWIDTH_MAX_RATE, default: LOW_BANDWIDTH_DEFAULT_RATE })),
+    waitThres: Type.Optional(Type.Number({ minimum: 0, maximum: 128_000 })),
+    transport: Type.Enum(['websocket-base64'], { type: 'string' }),
+  },
+  { additionalProperties: false },
+);
+export type CreateLowBandwidthStreamRequest = Static<typeof CreateLowBandwidthStreamBody>;
 
 export interface CreateLowBandwidthStreamResponse {
   id: string;
 }
 
 export type LowBandwidthStatus = 'starting' | 'ready' | 'failed';
+
+/**
+ * GET /service/streams/{id}/frame: a JPEG, live (time absent or 0) or at a
+ * past time (epoch ms), fitted into width x height. `cb` is the client's
+ * cache buster (ignored); `ticket` opens it for an <img>.
+ */
+export const FrameQuery = Type.Object({
+  time: Type.Optional(Type.Number({ minimum: 0 })),
+  width: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
+  height: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
+  fallback: Type.Optional(Type.Boolean()),
+  cb: Type.Optional(Type.String({ maxLength: 64 })),
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type FrameQuery = Static<typeof FrameQuery>;
 
 /** GET /service/low-bandwidth/streams/{id}; the client polls until ready or failed (spec 4). */
 export interface LowBandwidthStream {

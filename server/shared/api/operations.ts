@@ -1,21 +1,34 @@
-/** Export, PTZ, retention, disk and stream health (spec 3, 5, 7, 9). */
+/**
+ * Export, PTZ, retention, disk and stream health (spec 3, 5, 7, 9). The
+ * request shapes of export and PTZ are TypeBox schemas: the recorder's
+ * routes validate with them and the request types are derived from them.
+ * Values a person types or picks (times, formats, move types, preset names)
+ * are taken as bounded text and checked by the recorder's domain against
+ * the lists here, so a refusal has a precise reason.
+ */
+import { Type, type Static } from 'typebox';
+
+/** The formats the recorder writes; the first is the default. Matched in any case ('MKV'). */
+export const EXPORT_FORMATS = ['mkv', 'mov'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const exportText = Type.String({ maxLength: 4096 });
 
 /**
- * GET (and HEAD) /service/streams/{id}/export?start=&stop=&format=. Times are
- * epoch ms. The reply is the video file itself (Content-Disposition
- * attachment); HEAD answers 200 when archives exist in the range, else 404.
- * Authorised by a Bearer session, `sid` (session token) or `jwt` (HS256,
- * claims sub = user id and exp) for downloads opened in a new window.
+ * GET (and HEAD) /service/streams/{id}/export?start=&stop=&format=&ticket=.
+ * Times are epoch ms, as digits. The reply is the video file itself
+ * (Content-Disposition attachment); HEAD answers 200 when archives exist in
+ * the range, else 404. A download opened in a new window carries an export
+ * ticket for the stream. Unknown query fields (a cache buster) are ignored.
  */
-export type ExportFormat = 'mkv' | 'mov';
-
-export interface ExportQuery {
-  start: number;
-  stop: number;
-  format?: ExportFormat;
-  sid?: string;
-  jwt?: string;
-}
+export const ExportQuery = Type.Object({
+  start: Type.Optional(exportText),
+  stop: Type.Optional(exportText),
+  format: Type.Optional(exportText),
+  ticket: Type.Optional(exportText),
+  cb: Type.Optional(exportText),
+});
+export type ExportQuery = Static<typeof ExportQuery>;
 
 /**
  * POST /service/cameras/{id}/position. `continuous`: x, y, z are pan, tilt
@@ -25,14 +38,32 @@ export interface ExportQuery {
  * of view (-1 left/bottom edge .. 1 right/top edge, e.g. a click on the
  * picture), z a relative zoom step in -1..1. Replies 204.
  */
-export type PtzMoveType = 'relative' | 'continuous' | 'relativeFOV';
+export const PTZ_MOVE_TYPES = ['relative', 'continuous', 'relativeFOV'] as const;
+export type PtzMoveType = (typeof PTZ_MOVE_TYPES)[number];
 
+/** A checked move: what the client sends, and what the recorder acts on once the body is checked. */
 export interface PtzMoveRequest {
   x: number;
   y: number;
   z: number;
   type: PtzMoveType;
 }
+
+/** The move body as the route takes it: axes default to 0; the type and ranges are checked by the PTZ domain. */
+export const PtzMoveBody = Type.Object(
+  {
+    x: Type.Optional(Type.Number()),
+    y: Type.Optional(Type.Number()),
+    z: Type.Optional(Type.Number()),
+    type: Type.String({ maxLength: 32 }),
+  },
+  { additionalProperties: false },
+);
+export type PtzMoveBody = Static<typeof PtzMoveBody>;
+
+/** `/cameras/{id}/position/presets/{token}`; bounds as loose as the other media routes' (256). */
+export const PtzPresetParams = Type.Object({ id: Type.String({ maxLength: 256 }), token: Type.String({ maxLength: 256 }) });
+export type PtzPresetParams = Static<typeof PtzPresetParams>;
 
 /** A PTZ preset (spec 3); `name` is 'Preset <token>' when the camera holds a blank name. */
 export interface PtzPreset {
@@ -51,9 +82,9 @@ export interface PtzPresetsResponse {
   maxPresets: number;
 }
 
-export interface PtzPresetRequest {
-  name: string;
-}
+/** Create or rename a preset; the name rules (spec 5) are the domain's (validation.ts validatePresetName). */
+export const PtzPresetBody = Type.Object({ name: Type.String({ maxLength: 256 }) }, { additionalProperties: false });
+export type PtzPresetRequest = Static<typeof PtzPresetBody>;
 
 /** GET /service/server/utilization/disk (spec 3 "Disk utilization"). Bytes unless named otherwise. */
 export interface DiskUtilization {

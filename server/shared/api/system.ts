@@ -1,4 +1,12 @@
-/** Errors, sessions, users and server facts (spec 7 "Sessions and identity", server calls). */
+/**
+ * Errors, sessions, users and server facts (spec 7 "Sessions and identity",
+ * server calls). Request bodies are TypeBox schemas: the recorder's routes
+ * validate with them and their types are derived from them, so a field or
+ * a limit is written once. Limits are generous; spec 5's rules (username
+ * characters, password length, role names in any case) are checked by the
+ * domain so the person gets its wording, not a schema message.
+ */
+import { Type, type Static } from 'typebox';
 import type { Role } from '../roles';
 
 /** Every error reply: a stable code and a human-readable reason (spec 8 wording where given). */
@@ -11,15 +19,19 @@ export type ServerMode = 'single-server' | 'multi-server';
 
 export type TokenType = 'jwt' | 'sid' | 'fsid';
 
-export interface SignInRequest {
-  username: string;
-  password: string;
-  /** 'persistent' when the user ticked stay-signed-in. */
-  cookie: 'persistent' | 'session';
-  /** Seconds; default 2592000 (30 days). */
-  expiresIn?: number;
-  type: 'user';
-}
+export const SignInBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 256 }),
+    password: Type.String({ maxLength: 1024 }),
+    // 'persistent' when the user ticked stay-signed-in; 'session' when absent.
+    cookie: Type.Optional(Type.Enum(['persistent', 'session'], { type: 'string' })),
+    // Seconds; default 2592000 (30 days).
+    expiresIn: Type.Optional(Type.Integer({ minimum: 1 })),
+    type: Type.Optional(Type.Enum(['user'], { type: 'string' })),
+  },
+  { additionalProperties: false },
+);
+export type SignInRequest = Static<typeof SignInBody>;
 
 export interface Session {
   id: string;
@@ -43,22 +55,35 @@ export interface User {
   admin: boolean;
 }
 
-export interface CreateUserRequest {
-  username: string;
-  password: string;
-  passwordConfirm?: string;
-  role?: string;
-  email?: string | null;
-}
+const nullableText = Type.Union([Type.String({ maxLength: 1024 }), Type.Null()]);
+// Any case is accepted ('manager'), so the role is text here and parsed by the domain (roles.ts parseRole).
+const roleName = Type.String({ maxLength: 64 });
 
-/** A null or blank password leaves the password unchanged (spec 5). */
-export interface UpdateUserRequest {
-  username?: string;
-  password?: string | null;
-  passwordConfirm?: string | null;
-  role?: string;
-  email?: string | null;
-}
+export const CreateUserBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 64 }),
+    password: Type.String({ maxLength: 1024 }),
+    passwordConfirm: Type.Optional(Type.String({ maxLength: 1024 })),
+    role: Type.Optional(roleName),
+    email: Type.Optional(nullableText),
+  },
+  { additionalProperties: false },
+);
+export type CreateUserRequest = Static<typeof CreateUserBody>;
+
+/** A null or blank password leaves the password unchanged (spec 5). The client may echo the id back; it must match the path. */
+export const UpdateUserBody = Type.Object(
+  {
+    id: Type.Optional(Type.String({ maxLength: 64 })),
+    username: Type.Optional(Type.String({ maxLength: 64 })),
+    password: Type.Optional(nullableText),
+    passwordConfirm: Type.Optional(nullableText),
+    role: Type.Optional(roleName),
+    email: Type.Optional(nullableText),
+  },
+  { additionalProperties: false },
+);
+export type UpdateUserRequest = Static<typeof UpdateUserBody>;
 
 export interface UsersResponse {
   data: { users: User[] };
@@ -79,6 +104,10 @@ export interface VersionInfo {
   eula?: string;
   acknowledgements?: string;
 }
+
+/** GET /service/version?all=true adds the changelog, EULA and acknowledgements. */
+export const VersionQuery = Type.Object({ all: Type.Optional(Type.Boolean()) });
+export type VersionQuery = Static<typeof VersionQuery>;
 
 export interface TimeResponse {
   time: number;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingConfiguration, RecordingStyle } from '../../../../../server/shared/api';
+import { RECORDING_STYLES } from '../../../../../server/shared/api/streams';
 import {
   configurationFor,
   DEFAULT_RECORDING_STYLE,
-  RECORDING_STYLES,
   RecordingStyleError,
   recordsVideo,
   styleOf,
