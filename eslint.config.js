@@ -1,6 +1,8 @@
 // Lint rules, including the import boundaries of the architecture:
 // - UI code (routes, views, components) never touches workers, shaders or media internals;
 //   it reads state and calls actions.
+// - Workers run only workers/ and server/shared: main-thread code lives in src/.
+// - src/core is pure main-thread logic: no React, valtio, Comlink, workers or browser-facing layers.
 // - The client (src, workers) and the servers share only server/shared.
 // - Servers never import client code; server/shared imports nothing outside itself.
 import js from '@eslint/js';
@@ -43,6 +45,41 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverInternals] }] },
+  },
+  {
+    files: ['workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverInternals,
+            { group: ['**/src/**'], message: 'Workers run workers/ and server/shared only; main-thread logic lives in src/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverInternals,
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'valtio', 'valtio/*', 'comlink', '**/*.worker', '**/shaders/**'],
+              message: 'src/core is pure main-thread logic: state, rendering and workers use it, not the other way round.',
+            },
+            {
+              group: ['**/state/*', '**/media/*', '**/api/*', '**/app/*', '**/routes/*', '**/views/*', '**/components/*'],
+              message: 'src/core imports only itself, workers/core types and server/shared.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/routes/**/*.{ts,tsx}', 'src/views/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@ import {
   positionAt,
   resizeZoneAt,
   tileRects,
-} from '../../../workers/core/stage-grid';
+} from '../../../src/core/stage-grid';
 import { grid } from './grid-test-helpers';
 
 describe('grid layout', () => {

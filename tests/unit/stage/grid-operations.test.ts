@@ -12,7 +12,7 @@ import {
   release,
   swap,
   trim,
-} from '../../../workers/core/stage-grid';
+} from '../../../src/core/stage-grid';
 import { cam, grid, picture } from './grid-test-helpers';
 
 function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {

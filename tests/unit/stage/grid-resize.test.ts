@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resize, resizeToward, spansToward } from '../../../workers/core/stage-grid';
+import { resize, resizeToward, spansToward } from '../../../src/core/stage-grid';
 import { grid, picture } from './grid-test-helpers';
 
 const origin = { row: 0, column: 0 };

@@ -5,7 +5,7 @@
  * position covered by a span.
  */
 import type { StageMatrix } from '../../../server/shared/api';
-import { emptyCell } from '../../../workers/core/stage-grid';
+import { emptyCell } from '../../../src/core/stage-grid';
 
 export function grid(...rows: string[]): StageMatrix {
   return rows.map((line) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCell, readStageMatrix } from '../../../workers/core/stage-grid';
+import { readCell, readStageMatrix } from '../../../src/core/stage-grid';
 
 const camera = { id: 'c1', orchidId: 'o1' };
 

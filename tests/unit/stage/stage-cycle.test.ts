@@ -9,7 +9,7 @@ import {
   localSettingKey,
   nextStageId,
   readStageCycleSettings,
-} from '../../../workers/core/stage-cycle';
+} from '../../../src/core/stage-cycle';
 import { FakeClock } from '../workers/fake-clock';
 
 describe('stage cycle settings', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStageStore } from '../../../src/state/stage.store';
 import { createTimelineStore, isTileLinked, tileContext } from '../../../src/state/timeline.store';
-import { currentTimeAt, isLiveAt, playRequestAt } from '../../../workers/core/timeline';
+import { currentTimeAt, isLiveAt, playRequestAt } from '../../../src/core/timeline';
 import { FakeClock } from '../workers/fake-clock';
 import { cam } from './grid-test-helpers';
 import { MemoryStorage } from './memory-storage';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameRateMonitor, type FrameFeed } from '../../../workers/core/frame-rate-monitor';
-import { FRAME_REPORT_BATCH_MS, reportFramesInBatches } from '../../../workers/core/frame-report-batcher';
+import { FRAME_REPORT_BATCH_MS, reportFramesInBatches } from '../../../src/core/frame-report-batcher';
 import { FakeClock } from './fake-clock';
 
 /** A feed driven by hand: `draw()` is one animation frame of the counted thread. */

@@ -7,7 +7,7 @@ import {
   readFailure,
   sessionShareKey,
   waitUntilReady,
-} from '../../../../workers/core/low-bandwidth-player-session';
+} from '../../../../src/core/low-bandwidth-session';
 import type { LowBandwidthStatus } from '../../../../server/shared/api';
 import { FakeClock, flushPromises } from '../../workers/fake-clock';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LowBandwidthSessionPool, SESSION_RELEASE_GRACE_MS, type SessionBackend } from '../../../../src/media/low-bandwidth/session-pool';
-import type { SessionRequest } from '../../../../workers/core/low-bandwidth-player-session';
+import type { SessionRequest } from '../../../../src/core/low-bandwidth-session';
 import { FakeClock, flushPromises } from '../../workers/fake-clock';
 
 function backend(options: { failCreate?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityAt } from '../../../../workers/core/player';
+import { availabilityAt } from '../../../../src/core/player';
 
 describe('archive availability at a time', () => {
   const T = Date.UTC(2026, 10, 21, 12);

@@ -9,7 +9,7 @@ import {
   offersLowBandwidth,
   playerLimitMessage,
   playerModeOptions,
-} from '../../../../workers/core/player';
+} from '../../../../src/core/player';
 
 describe('player modes', () => {
   it('puts the default first, always offers low bandwidth and WebRTC only where supported', () => {

@@ -5,7 +5,7 @@ import {
   type ArchiveAvailability,
   type PlayRequest,
   type PlayerType,
-} from '../../../../workers/core/player';
+} from '../../../../src/core/player';
 import { FakeClock, flushPromises } from '../fake-clock';
 
 const LIVE: PlayRequest = { timeMs: 0, speed: 1 };

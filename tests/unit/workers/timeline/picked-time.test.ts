@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickedTimeMs, pickerFields } from '../../../../workers/core/timeline';
+import { pickedTimeMs, pickerFields } from '../../../../src/core/timeline';
 
 const NOW = new Date(2024, 5, 10, 14, 30, 45).getTime();
 

@@ -16,7 +16,7 @@ import {
   setSpeed,
   stepSpeed,
   type TimelineContext,
-} from '../../../../workers/core/timeline';
+} from '../../../../src/core/timeline';
 
 const NOW = Date.UTC(2024, 0, 1, 12);
 const MINUTE = 60_000;

@@ -10,7 +10,7 @@
  * window. A frame that never comes (a blocked thread) is never reported,
  * which is what makes the average fall.
  */
-import type { FrameFeed } from './frame-rate-monitor';
+import type { FrameFeed } from '../../workers/core/frame-rate-monitor';
 
 export const FRAME_REPORT_BATCH_MS = 100;
 

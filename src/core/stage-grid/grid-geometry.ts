@@ -11,6 +11,7 @@
  * Limits: a container smaller than the margins gives zero-sized cells.
  */
 import type { StageMatrix } from '../../../server/shared/api';
+import type { Rect } from '../../../workers/core/rect';
 import type { ResizeHandle } from './grid-resize';
 import {
   type CellArea,
@@ -30,12 +31,7 @@ export const RESIZE_ZONE_PX = 21;
 /** Spec 9: grid changes animate over 200 ms. */
 export const GRID_ANIMATION_MS = 200;
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Rect };
 
 export interface GridLayout {
   rows: number;
