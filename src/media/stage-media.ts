@@ -35,7 +35,7 @@ import { availabilityAt, type PlayerType, type PlayRequest } from '../core/playe
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
 import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
-import { StageWorkerPool } from './low-bandwidth/worker-pool';
+import { StageWorkerPool } from './stage-worker-pool';
 import { StagePlayer, type ShaderRequest } from './stage-player';
 import { compositorTileSpec } from './compositor-tile-spec';
 import { WebRtcSource } from './webrtc/webrtc-source';

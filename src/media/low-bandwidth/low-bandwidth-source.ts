@@ -20,7 +20,7 @@ import {
 import type { PlayRequest } from '../../core/player';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import type { LowBandwidthSessionPool, SessionLease } from './session-pool';
-import type { MediaWorker } from './worker-pool';
+import type { MediaWorker } from '../stage-worker-pool';
 import { LOW_BANDWIDTH_MAX_RATE } from '../../../server/shared/validation';
 
 export const LOW_BANDWIDTH_RATE_FPS = 10;

@@ -16,7 +16,7 @@
  */
 import { transfer } from 'comlink';
 import type { PlayRequest } from '../../core/player';
-import type { MediaWorker } from '../low-bandwidth/worker-pool';
+import type { MediaWorker } from '../stage-worker-pool';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import { PACKET_LOSS_WARNING, WEBRTC_ERROR, createMessage, packetLossShare, readServerMessage } from './webrtc-messages';
 

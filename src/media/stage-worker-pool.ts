@@ -1,5 +1,5 @@
 /**
- * The stage's media workers (see workers/low-bandwidth-player.worker.ts):
+ * The stage's media workers (see workers/stage-tiles.worker.ts):
  * `count` workers, tiles spread over them by load, the first one hosting
  * the tile compositor, and a MessagePort from each other worker to the host
  * so shader tiles' frames travel worker to worker, never through here.
@@ -10,9 +10,10 @@
  * created once per stage view.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { LowBandwidthPlayerApi, PictureDecoder, PicturePath } from '../../../workers/low-bandwidth-player.worker';
+import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
+import type { StageTilesApi } from '../../workers/stage-tiles.worker';
 
-export type MediaWorker = Remote<LowBandwidthPlayerApi>;
+export type MediaWorker = Remote<StageTilesApi>;
 
 export class StageWorkerPool {
   private readonly workers: Worker[] = [];
@@ -23,12 +24,12 @@ export class StageWorkerPool {
   constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath } = {}) {
     const size = Math.max(1, Math.floor(count));
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('../../../workers/low-bandwidth-player.worker.ts', import.meta.url), {
+      const worker = new Worker(new URL('../../workers/stage-tiles.worker.ts', import.meta.url), {
         type: 'module',
         name: `stage-media-${i}`,
       });
       this.workers.push(worker);
-      const remote = wrap<LowBandwidthPlayerApi>(worker);
+      const remote = wrap<StageTilesApi>(worker);
       if (tuning.decoder) void remote.setDecoder(tuning.decoder);
       if (tuning.picturePath) void remote.setPicturePath(tuning.picturePath);
       this.remotes.push(remote);
