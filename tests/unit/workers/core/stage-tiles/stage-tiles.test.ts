@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUEST_FRAME_MESSAGE, type ChannelEvent, type ChannelSocketHandlers } from '../../../../../workers/core/low-bandwidth-player';
 import type { ImageDecoderConstructor } from '../../../../../workers/core/stage-tiles/picture-decoder';
 import { createStageTiles } from '../../../../../workers/core/stage-tiles/stage-tiles';
-import { FakeClock, flushPromises } from '../../fake-clock';
+import { FakeClock, flushPromises } from '../../../helpers/fake-clock';
 import { FakeCompositor, FakeFrame, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
 
 interface OpenSocket {
