@@ -1,6 +1,8 @@
 // Lint rules, including the import boundaries of the architecture:
 // - UI code (routes, views, components) never touches workers, shaders or media internals;
 //   it reads state and calls actions.
+// - Workers run only workers/ and server/shared: main-thread code lives in src/.
+// - src/core is pure main-thread logic: no React, valtio, Comlink, workers or browser-facing layers.
 // - The client (src, workers) and the servers share only server/shared; from server/shared/api the client
 //   takes types only, so the TypeBox schemas there never reach the browser bundle.
 // - Servers never import client code; server/shared imports nothing outside itself.
@@ -52,6 +54,41 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [serverInternals] }],
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [sharedApiTypesOnly] }],
+    },
+  },
+  {
+    files: ['workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverInternals,
+            { group: ['**/src/**'], message: 'Workers run workers/ and server/shared only; main-thread logic lives in src/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverInternals,
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'valtio', 'valtio/*', 'comlink', '**/*.worker', '**/shaders/**'],
+              message: 'src/core is pure main-thread logic: state, rendering and workers use it, not the other way round.',
+            },
+            {
+              group: ['**/state/*', '**/media/*', '**/api/*', '**/app/*', '**/routes/*', '**/views/*', '**/components/*'],
+              message: 'src/core imports only itself, workers/core types and server/shared.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,10 +3,9 @@
  *
  * - root '.', index.html at the root, output to dist/client: the recorder
  *   serves that folder at '/'.
- * - vite-plugin-comlink for the page and for worker bundles, so workers are
- *   reached through typed Comlink proxies (`new ComlinkWorker<...>(new URL(...))`).
- *   Checked with Vite 8: the plugin's resolve/load/transform hooks run under
- *   Rolldown and the worker answers from a production build.
+ * - Workers are Vite's own module workers (`new Worker(new URL('...worker.ts',
+ *   import.meta.url), { type: 'module' })`, bundled as ES modules), reached
+ *   through `wrap<XApi>` with the API type imported as a type only.
  * - Shaders under shaders/ are imported as text with Vite's built-in `?raw`
  *   suffix (e.g. `import frag from '../../shaders/dewarp.frag?raw'`).
  * - The build writes dist/client/build-info.json ({ hash, date }, public like
@@ -27,7 +26,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { comlink } from 'vite-plugin-comlink';
 
 /** Public facts of the build: served as a client file and compiled into the client. */
 interface BuildFacts {
@@ -91,10 +89,9 @@ export default defineConfig({
   root: '.',
   base: './',
   publicDir: 'public',
-  plugins: [comlink(), buildInfoFile()],
+  plugins: [buildInfoFile()],
   worker: {
     format: 'es',
-    plugins: () => [comlink()],
   },
   define: {
     __ARGUS_BUILD__: JSON.stringify({ ...facts, version: packageVersion }),

@@ -9,7 +9,7 @@ import { configureHttp } from '../../src/api/http';
 import { liveApi } from '../../src/api/live-api';
 import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-pool';
 import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
-import { lowBandwidthResolution } from '../../workers/core/low-bandwidth-player-session';
+import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
 import { startNaiveTile, type NaiveTile } from './naive-player';
 
 export interface WallRun {

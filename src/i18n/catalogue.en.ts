@@ -296,6 +296,7 @@ export const en = {
   'tile.stats': 'Statistics',
   'tile.timezones': 'Time zones',
   'tile.close': 'Remove {name} from the stage',
+  'tile.failed': 'This player failed',
   'tile.connecting': 'Connecting',
   'tile.noVideo': 'No video at this time',
   'tile.delay': 'Next recording in {seconds} s',

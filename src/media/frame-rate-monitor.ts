@@ -12,7 +12,7 @@
  */
 import { proxy, wrap } from 'comlink';
 import { animationFrameFeed, type FrameFeed, type FrameRateState } from '../../workers/core/frame-rate-monitor';
-import { reportFramesInBatches } from '../../workers/core/frame-report-batcher';
+import { reportFramesInBatches } from '../core/frame-report-batcher';
 import type { FrameRateApi } from '../../workers/frame-rate.worker';
 
 export type { FrameRateState } from '../../workers/core/frame-rate-monitor';

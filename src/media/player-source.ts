@@ -4,7 +4,7 @@
  * back through callbacks with the play token the state machine gave, so a
  * late answer of a replaced source is recognised and dropped there.
  */
-import type { PlayerFailure, PlayRequest } from '../../workers/core/player';
+import type { PlayerFailure, PlayRequest } from '../core/player';
 
 export interface SourceCallbacks {
   playing(): void;

@@ -31,11 +31,11 @@
  */
 import { transfer } from 'comlink';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
-import { availabilityAt, type PlayerType, type PlayRequest } from '../../workers/core/player';
+import { availabilityAt, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
 import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
-import { StageWorkerPool } from './low-bandwidth/worker-pool';
+import { StageWorkerPool } from './stage-worker-pool';
 import { StagePlayer, type ShaderRequest } from './stage-player';
 import { compositorTileSpec } from './compositor-tile-spec';
 import { WebRtcSource } from './webrtc/webrtc-source';
@@ -43,7 +43,7 @@ import { WebRtcSource } from './webrtc/webrtc-source';
 export type { StagePlayer, StagePlayerView, PlayerSurface, ShaderRequest } from './stage-player';
 export type { SourceStats } from './player-source';
 export type { TileSpec } from '../../workers/core/tile-compositor-plan';
-// What player components need of the player core, through this facade (UI code does not import workers/).
+// What player components need of the digital zoom (workers/core, out of UI code's reach) and of the player core (src/core), through this facade.
 export {
   IDENTITY_VIEW,
   nextZoomStep,
@@ -62,7 +62,7 @@ export {
   type PlayerErrorInfo,
   type PlayerOverlay,
   type PlayerType,
-} from '../../workers/core/player';
+} from '../core/player';
 
 /**
  * Media workers per stage. Decoding is the limit of a big low-bandwidth

@@ -20,7 +20,7 @@ import {
   type PlayerTimers,
   type PlayerType,
   type PlayRequest,
-} from '../../workers/core/player';
+} from '../core/player';
 import type { StreamDewarpConfiguration } from '../../server/shared/api';
 import type { DigitalView } from '../../workers/core/digital-zoom';
 import type { PlayerSource, SourceStats } from './player-source';

@@ -11,7 +11,7 @@
 import { proxy } from 'valtio/vanilla';
 import { stageApi } from '../api/stage-api';
 import { IDENTITY_VIEW, type DigitalView } from '../../workers/core/digital-zoom';
-import type { PlayerErrorInfo, PlayerOverlay, PlayerType, SourceState } from '../../workers/core/player';
+import type { PlayerErrorInfo, PlayerOverlay, PlayerType, SourceState } from '../core/player';
 
 export const VOLUME_STEPS = [0, 0.5, 1] as const;
 export type Volume = (typeof VOLUME_STEPS)[number];

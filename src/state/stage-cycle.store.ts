@@ -20,7 +20,7 @@ import {
   type CycleTimers,
   type StageCycleSettings,
   type StageCycleSpeed,
-} from '../../workers/core/stage-cycle';
+} from '../core/stage-cycle';
 import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export interface StageCycleState {

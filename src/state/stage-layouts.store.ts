@@ -109,4 +109,4 @@ export const stageLayoutsActions = {
 };
 
 // The cycle's speeds for the Stages tab's selector (views do not import workers/ directly).
-export { STAGE_CYCLE_SPEEDS } from '../../workers/core/stage-cycle';
+export { STAGE_CYCLE_SPEEDS } from '../core/stage-cycle';

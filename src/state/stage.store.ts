@@ -2,7 +2,7 @@
  * The stage wall's layout (spec 2 "Stage"/"Grid behaviour", spec 3 "Stage"):
  * the matrix of cells and what the grid shows while dragging (a green or red
  * target), the cell in full screen, and the player-limit alert. Actions run
- * the pure grid operations of workers/core/stage-grid and persist the matrix
+ * the pure grid operations of src/core/stage-grid and persist the matrix
  * per user ('stage-matrix:<userId>' in IndexedDB through idb-keyval),
  * debounced 1000 ms. A stored matrix that cannot be read gives one empty
  * cell (spec 8).
@@ -18,8 +18,8 @@
 import { proxy } from 'valtio/vanilla';
 import type { DewarpMode, StageCamera, StageMatrix } from '../../server/shared/api';
 import { assertDewarpMode } from '../../workers/core/dewarp/dewarp-settings';
-import { canAddPlayer, playerLimitMessage } from '../../workers/core/player/player-modes';
-import type { CycleTimers } from '../../workers/core/stage-cycle';
+import { canAddPlayer, playerLimitMessage } from '../core/player/player-modes';
+import type { CycleTimers } from '../core/stage-cycle';
 import {
   type CellArea,
   type CellPosition,
@@ -39,7 +39,7 @@ import {
   release,
   resizeToward,
   trim,
-} from '../../workers/core/stage-grid';
+} from '../core/stage-grid';
 import { timelineActions } from './timeline.store';
 import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
@@ -281,5 +281,5 @@ export {
   layoutForMatrix as stageGridLayout,
   positionAt as stagePositionAt,
   tileRects as stageTileRects,
-} from '../../workers/core/stage-grid';
-export type { CellPosition, GridHit, GridLayout, Rect, ResizeHandle, TileRect } from '../../workers/core/stage-grid';
+} from '../core/stage-grid';
+export type { CellPosition, GridHit, GridLayout, Rect, ResizeHandle, TileRect } from '../core/stage-grid';

@@ -28,7 +28,7 @@ import {
   seek,
   setSpeed,
   type TimelineContext,
-} from '../../workers/core/timeline';
+} from '../core/timeline';
 
 export interface TileTimeline {
   linked: boolean;
@@ -167,5 +167,5 @@ export {
   requestDelayMs,
   sameContext,
   stepSpeed,
-} from '../../workers/core/timeline';
-export type { PickedDateTime, TimelineContext } from '../../workers/core/timeline';
+} from '../core/timeline';
+export type { PickedDateTime, TimelineContext } from '../core/timeline';

@@ -15,7 +15,7 @@ import {
   localSettingKey,
   type CycleTimers,
   type LocalSettingName,
-} from '../../workers/core/stage-cycle';
+} from '../core/stage-cycle';
 
 export interface SettingsStorage {
   get(key: string): Promise<unknown>;

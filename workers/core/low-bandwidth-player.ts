@@ -16,7 +16,7 @@
  *   (the stream failed) or any other, reported with its reason.
  *
  * Everything is injected (socket, decoder, drawer, timers, clock), so the
- * same core runs in workers/low-bandwidth-player.worker.ts and in unit
+ * same core runs in the stage media worker (core/stage-tiles) and in unit
  * tests. Cost per picture: one decode (the injected one: createImageBitmap,
  * off the calling thread in browsers), one draw, one small text message; no
  * allocation here beyond what the decoder makes. Limits: pictures carry no

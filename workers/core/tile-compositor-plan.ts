@@ -15,7 +15,7 @@
  */
 import type { DewarpOrientation, PerspectiveView } from './dewarp/dewarp-settings';
 import type { DigitalView } from './digital-zoom';
-import type { Rect } from './stage-grid/grid-geometry';
+import type { Rect } from './rect';
 import { panoramaRect } from './dewarp/panorama';
 
 export type TileProgram = 'plain' | 'perspective' | 'panorama';

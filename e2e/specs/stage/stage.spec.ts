@@ -3,9 +3,11 @@
  * simulated cameras registered here: cameras dragged from the bag play
  * moving video; tiles swap and resize; a saved stage survives a reload;
  * a tile switches between WebRTC and low bandwidth; digital zoom; full
- * screen and back; and a phone shows the bag's big layout. Screenshots go
- * to $ARGUS_SHOTS_DIR when set.
+ * screen and back; a player that fails shows its error in its own tile
+ * while the others play; and a phone shows the bag's big layout.
+ * Screenshots go to $ARGUS_SHOTS_DIR when set.
  */
+import type { CamerasResponse } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
 import { StagePage } from './stage-page';
@@ -110,6 +112,35 @@ test('a tile switches between WebRTC and low bandwidth, zooms, and goes full scr
   await (await stage.header(suite.first, 'Exit full screen')).click();
   await expect(stage.tile(suite.second)).toBeVisible();
   await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.width).toBeLessThan(grid.width / 1.5);
+});
+
+test('a player that fails shows its error in its own tile while the others play', async ({ page, errors }, testInfo) => {
+  const stage = new StagePage(page);
+  // The second camera arrives without capabilities, which its player reads while rendering: that tile throws.
+  await page.route(
+    (url) => url.pathname === '/service/cameras',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as CamerasResponse;
+      for (const camera of body.data.cameras) if (camera.name === suite.second) Object.assign(camera, { capabilities: null });
+      await route.fulfill({ response, json: body });
+    },
+  );
+  errors.allow(/Cannot read properties of null \(reading 'camera'\)/);
+  await page.reload();
+  await stage.bagCamera(suite.first).dblclick();
+  await stage.bagCamera(suite.second).dblclick();
+
+  const failed = stage.tile(suite.second);
+  await expect(failed).toHaveAttribute('data-testid', 'tile-failed');
+  await expect(failed).toContainText('This player failed');
+  await stage.expectPlaying(suite.first);
+  await stage.expectClockAdvancing(suite.first);
+  await shot(page, testInfo, 'stage-tile-failed');
+
+  await failed.getByRole('button', { name: `Remove ${suite.second} from the stage` }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(stage.tiles).toHaveCount(1);
 });
 
 test('a narrow viewport shows the big bag layout, restored when wider', async ({ page }, testInfo) => {

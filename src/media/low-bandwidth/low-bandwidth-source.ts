@@ -2,7 +2,7 @@
  * A tile's low-bandwidth source: takes a shared recorder session from the
  * pool, then has the tile's media worker pull pictures from its socket into
  * the tile's canvas (or the compositor). The picture size follows the
- * tile's size (rounded to steps, see low-bandwidth-player-session.ts); a
+ * tile's size (rounded to steps, see src/core/low-bandwidth-session.ts); a
  * change of step takes effect on the next start.
  *
  * Failures: the session not created, not ready or its socket closed are
@@ -16,11 +16,11 @@ import {
   failureForClose,
   lowBandwidthResolution,
   type PictureSize,
-} from '../../../workers/core/low-bandwidth-player-session';
-import type { PlayRequest } from '../../../workers/core/player';
+} from '../../core/low-bandwidth-session';
+import type { PlayRequest } from '../../core/player';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import type { LowBandwidthSessionPool, SessionLease } from './session-pool';
-import type { MediaWorker } from './worker-pool';
+import type { MediaWorker } from '../stage-worker-pool';
 import { LOW_BANDWIDTH_MAX_RATE } from '../../../server/shared/validation';
 
 export const LOW_BANDWIDTH_RATE_FPS = 10;

@@ -20,7 +20,7 @@ import {
   waitUntilReady,
   type PollTimers,
   type SessionRequest,
-} from '../../../workers/core/low-bandwidth-player-session';
+} from '../../core/low-bandwidth-session';
 import type { LowBandwidthStatus } from '../../../server/shared/api';
 
 export const SESSION_RELEASE_GRACE_MS = 3000;

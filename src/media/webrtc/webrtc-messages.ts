@@ -7,7 +7,7 @@
  * bandwidth). Pure: tested without a browser.
  */
 import type { IceCandidateInit, MessageId, WebRtcClientMessage, WebRtcServerMessage } from '../../../server/shared/api';
-import type { PlayerFailure } from '../../../workers/core/player';
+import type { PlayerFailure } from '../../core/player';
 
 export const WEBRTC_ERROR = {
   iceFailed: 'iceFailed',

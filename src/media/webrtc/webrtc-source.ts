@@ -15,8 +15,8 @@
  * <video>. Cost: the browser's decoder; one getStats call a second.
  */
 import { transfer } from 'comlink';
-import type { PlayRequest } from '../../../workers/core/player';
-import type { MediaWorker } from '../low-bandwidth/worker-pool';
+import type { PlayRequest } from '../../core/player';
+import type { MediaWorker } from '../stage-worker-pool';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import { PACKET_LOSS_WARNING, WEBRTC_ERROR, createMessage, packetLossShare, readServerMessage } from './webrtc-messages';
 

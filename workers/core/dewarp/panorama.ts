@@ -16,7 +16,7 @@
  */
 import { DEG, type FisheyeLens, type Vec3, mulMat3, writeLensUniforms } from './fisheye-lens';
 import type { DewarpOrientation } from './dewarp-settings';
-import type { Rect } from '../stage-grid/grid-geometry';
+import type { Rect } from '../rect';
 
 export interface PanoramaUniforms {
   /** Columns: parameter-space x, y and pole in the lens frame. */

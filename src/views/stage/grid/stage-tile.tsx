@@ -1,13 +1,15 @@
 /**
  * What a stage cell shows: the drop hint when unclaimed; the player when
- * its camera is known; a placeholder while cameras load, or when the
- * camera is not (or no longer) available, with a close button.
+ * its camera is known, inside its own error boundary (a player that throws
+ * shows its error in its cell only); a placeholder while cameras load, or
+ * when the camera is not (or no longer) available, with a close button.
  */
 import type { ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera } from '../../../../server/shared/api';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { PlayerTile } from '../../../components/player/player-tile';
+import { TileErrorBoundary } from '../../../components/player/tile-error-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { t } from '../../../i18n/translate';
 import type { PlayerType } from '../../../media/stage-media';
@@ -53,23 +55,27 @@ export function StageTile({ tile, context }: { tile: StageTileProps; context: St
       </div>
     );
   }
+  const close = () => stageActions.release(position);
   return (
-    <PlayerTile
-      tileKey={tile.tileKey}
-      camera={camera}
-      forceLbm={cell.forceLbm}
-      dewarpMode={cell.dewarpMode}
-      rect={tile.rect}
-      fullScreen={tile.fullScreen}
-      hidden={tile.hidden}
-      fullScreenKey={tile.fullScreenKey}
-      playerOptions={context.playerOptions}
-      lowBandwidthPreferred={context.lowBandwidthPreferred}
-      playback={context.playback}
-      onFullScreen={() => stageActions.setFullScreen(tile.fullScreen ? null : position)}
-      onClose={() => stageActions.release(position)}
-      onDewarp={(mode) => context.onDewarp(position, camera, mode)}
-      onForceLbm={(on) => stageActions.setForceLbm(position, on)}
-    />
+    // A player that throws shows its error in its own cell; the other tiles keep playing.
+    <TileErrorBoundary name={camera.name} onClose={close}>
+      <PlayerTile
+        tileKey={tile.tileKey}
+        camera={camera}
+        forceLbm={cell.forceLbm}
+        dewarpMode={cell.dewarpMode}
+        rect={tile.rect}
+        fullScreen={tile.fullScreen}
+        hidden={tile.hidden}
+        fullScreenKey={tile.fullScreenKey}
+        playerOptions={context.playerOptions}
+        lowBandwidthPreferred={context.lowBandwidthPreferred}
+        playback={context.playback}
+        onFullScreen={() => stageActions.setFullScreen(tile.fullScreen ? null : position)}
+        onClose={close}
+        onDewarp={(mode) => context.onDewarp(position, camera, mode)}
+        onForceLbm={(on) => stageActions.setForceLbm(position, on)}
+      />
+    </TileErrorBoundary>
   );
 }

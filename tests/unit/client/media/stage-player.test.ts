@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerSource, SourceCallbacks } from '../../../../src/media/player-source';
 import { SLOW_NETWORK_HIDE_MS, StagePlayer, needsShader, type ShaderRequest } from '../../../../src/media/stage-player';
-import { ERROR_RESTART_MS, PLAY_TIMEOUT_MS, type PlayerType } from '../../../../workers/core/player';
-import { FakeClock, flushPromises } from '../../workers/fake-clock';
+import { ERROR_RESTART_MS, PLAY_TIMEOUT_MS, type PlayerType } from '../../../../src/core/player';
+import { FakeClock, flushPromises } from '../../helpers/fake-clock';
 
 class FakeSource implements PlayerSource {
   starts = 0;

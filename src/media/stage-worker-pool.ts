@@ -1,0 +1,84 @@
+/**
+ * The stage's media workers (see workers/stage-tiles.worker.ts):
+ * `count` workers, tiles spread over them by load, the first one hosting
+ * the tile compositor, and a MessagePort from each other worker to the host
+ * so shader tiles' frames travel worker to worker, never through here.
+ *
+ * Why several: socket handling, base64 and the draw of every picture run on
+ * a worker's thread; two keep that work of a big wall off any one thread
+ * (bench/frame-rate.bench.ts compares 1, 2 and 4). Cost: one worker each,
+ * created once per stage view.
+ */
+import { transfer, wrap, type Remote } from 'comlink';
+import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
+import type { StageTilesApi } from '../../workers/stage-tiles.worker';
+
+export type MediaWorker = Remote<StageTilesApi>;
+
+export class StageWorkerPool {
+  private readonly workers: Worker[] = [];
+  private readonly remotes: MediaWorker[] = [];
+  private readonly load: number[] = [];
+  private readonly assigned = new Map<string, number>();
+
+  constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath } = {}) {
+    const size = Math.max(1, Math.floor(count));
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(new URL('../../workers/stage-tiles.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `stage-media-${i}`,
+      });
+      this.workers.push(worker);
+      const remote = wrap<StageTilesApi>(worker);
+      if (tuning.decoder) void remote.setDecoder(tuning.decoder);
+      if (tuning.picturePath) void remote.setPicturePath(tuning.picturePath);
+      this.remotes.push(remote);
+      this.load.push(0);
+    }
+    for (let i = 1; i < size; i++) {
+      const channel = new MessageChannel();
+      void this.remotes[0]!.acceptCompositorLink(transfer(channel.port1, [channel.port1]));
+      void this.remotes[i]!.linkCompositor(transfer(channel.port2, [channel.port2]));
+    }
+  }
+
+  get size(): number {
+    return this.remotes.length;
+  }
+
+  /** The worker hosting the compositor. */
+  get host(): MediaWorker {
+    return this.remotes[0]!;
+  }
+
+  /** The worker of a tile, assigned on first use to the least loaded one. */
+  workerFor(tileId: string): MediaWorker {
+    let index = this.assigned.get(tileId);
+    if (index === undefined) {
+      index = this.load.indexOf(Math.min(...this.load));
+      this.assigned.set(tileId, index);
+      this.load[index]!++;
+    }
+    return this.remotes[index]!;
+  }
+
+  release(tileId: string): void {
+    const index = this.assigned.get(tileId);
+    if (index === undefined) return;
+    this.assigned.delete(tileId);
+    this.load[index]!--;
+  }
+
+  all(): readonly MediaWorker[] {
+    return this.remotes;
+  }
+
+  destroy(): void {
+    for (const remote of this.remotes) void remote.destroy().catch(() => undefined);
+    // Terminate after the destroy message is queued; terminating drops every socket and context at once.
+    for (const worker of this.workers) setTimeout(() => worker.terminate(), 0);
+    this.remotes.length = 0;
+    this.workers.length = 0;
+    this.assigned.clear();
+  }
+}

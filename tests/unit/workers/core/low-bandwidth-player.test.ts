@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LOW_BANDWIDTH_WAIT_THRESHOLD_MS,
+  LowBandwidthChannel,
+  REQUEST_FRAME_MESSAGE,
+  type ChannelEvent,
+  type ChannelSocketHandlers,
+} from '../../../../workers/core/low-bandwidth-player';
+import { FakeClock, flushPromises } from '../../helpers/fake-clock';
+
+class Frame {
+  closed = false;
+  constructor(readonly text: string) {}
+  close(): void {
+    this.closed = true;
+  }
+}
+
+function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: boolean } = {}) {
+  const clock = new FakeClock();
+  const sent: string[] = [];
+  const drawn: Frame[] = [];
+  const events: ChannelEvent[] = [];
+  const pendingDecodes: Array<() => void> = [];
+  let handlers: ChannelSocketHandlers | null = null;
+  let socketClosed = false;
+  const channel = new LowBandwidthChannel<Frame>(
+    {
+      openSocket: (_url, h) => {
+        handlers = h;
+        return { send: (text) => sent.push(text), close: () => (socketClosed = true) };
+      },
+      decode: (text) =>
+        new Promise<Frame>((resolve, reject) => {
+          const finish = () => (options.decodeFails?.(text) ? reject(new Error('bad jpeg')) : resolve(new Frame(text)));
+          if (options.manualDecode) pendingDecodes.push(finish);
+          else finish();
+        }),
+      draw: (frame) => drawn.push(frame),
+      timers: clock,
+      now: clock.now,
+    },
+    (event) => events.push(event),
+  );
+  channel.start('ws://recorder/service/low-bandwidth/streams/abc/ws?ticket=t');
+  return {
+    clock,
+    sent,
+    drawn,
+    events,
+    channel,
+    pendingDecodes,
+    open: () => handlers!.onOpen(),
+    picture: (text: string) => handlers!.onMessage(text),
+    close: (code: number, reason = '') => handlers!.onClose(code, reason),
+    get socketClosed() {
+      return socketClosed;
+    },
+  };
+}
+
+describe('low-bandwidth channel pull flow', () => {
+  it('asks for the first picture when the socket opens, and for the next only after drawing', async () => {
+    const r = rig({ manualDecode: true });
+    expect(r.sent).toEqual([]);
+    r.open();
+    expect(r.sent).toEqual([REQUEST_FRAME_MESSAGE]);
+
+    r.picture('AAAA');
+    // Received but not yet decoded and drawn: no new request.
+    expect(r.sent).toHaveLength(1);
+    r.pendingDecodes.shift()!();
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['AAAA']);
+    expect(r.sent).toHaveLength(2);
+    expect(r.events).toEqual([{ type: 'playing' }]);
+  });
+
+  it('never has more than one request outstanding', async () => {
+    const r = rig({ manualDecode: true });
+    r.open();
+    r.open(); // a second open event must not ask again
+    r.channel.resume();
+    expect(r.sent).toHaveLength(1);
+    expect(r.channel.hasOutstandingRequest).toBe(true);
+    for (let i = 0; i < 5; i++) {
+      r.picture(`P${i}`);
+      expect(r.channel.hasOutstandingRequest).toBe(false);
+      r.pendingDecodes.shift()!();
+      await flushPromises();
+      expect(r.sent).toHaveLength(i + 2);
+      expect(r.channel.hasOutstandingRequest).toBe(true);
+    }
+  });
+
+  it('marks a request unanswered for the wait threshold as stalled, without asking again', async () => {
+    const r = rig();
+    r.open();
+    r.clock.advance(LOW_BANDWIDTH_WAIT_THRESHOLD_MS - 1);
+    expect(r.events).toEqual([]);
+    r.clock.advance(1);
+    expect(r.events).toEqual([{ type: 'stalled' }]);
+    r.clock.advance(10 * LOW_BANDWIDTH_WAIT_THRESHOLD_MS);
+    expect(r.events).toEqual([{ type: 'stalled' }]);
+    expect(r.sent).toHaveLength(1);
+
+    r.picture('late');
+    await flushPromises();
+    expect(r.events).toEqual([{ type: 'stalled' }, { type: 'resumed' }, { type: 'playing' }]);
+    expect(r.channel.stats.stalls).toBe(1);
+  });
+
+  it('stops asking while paused and asks again on resume', async () => {
+    const r = rig();
+    r.open();
+    r.channel.pause();
+    r.picture('one');
+    await flushPromises();
+    expect(r.drawn).toHaveLength(1);
+    expect(r.sent).toHaveLength(1);
+    r.clock.advance(LOW_BANDWIDTH_WAIT_THRESHOLD_MS * 2);
+    expect(r.events.some((event) => event.type === 'stalled')).toBe(false);
+    r.channel.resume();
+    expect(r.sent).toHaveLength(2);
+  });
+
+  it('keeps pulling after a picture that cannot be decoded, and reports it', async () => {
+    const r = rig({ decodeFails: (text) => text === 'broken' });
+    r.open();
+    r.picture('broken');
+    await flushPromises();
+    expect(r.events).toEqual([{ type: 'decode-error', message: 'bad jpeg' }]);
+    expect(r.sent).toHaveLength(2);
+    expect(r.channel.stats.decodeErrors).toBe(1);
+  });
+
+  it('reports the socket closing once, and stop closes the socket without an event', async () => {
+    const r = rig();
+    r.open();
+    r.close(1011, 'decoder stopped');
+    expect(r.events).toEqual([{ type: 'closed', code: 1011, reason: 'decoder stopped' }]);
+    r.close(1000);
+    expect(r.events).toHaveLength(1);
+
+    const s = rig();
+    s.open();
+    s.channel.stop();
+    expect(s.socketClosed).toBe(true);
+    s.close(1000);
+    expect(s.events).toEqual([]);
+  });
+
+  it('closes a picture decoded after the channel stopped instead of drawing it', async () => {
+    const r = rig({ manualDecode: true });
+    r.open();
+    r.picture('late');
+    r.channel.stop();
+    r.pendingDecodes.shift()!();
+    await flushPromises();
+    expect(r.drawn).toEqual([]);
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { REQUEST_FRAME_MESSAGE, type ChannelEvent, type ChannelSocketHandlers } from '../../../../../workers/core/low-bandwidth-player';
+import type { ImageDecoderConstructor } from '../../../../../workers/core/stage-tiles/picture-decoder';
+import { createStageTiles } from '../../../../../workers/core/stage-tiles/stage-tiles';
+import { FakeClock, flushPromises } from '../../../helpers/fake-clock';
+import { FakeCompositor, FakeFrame, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
+
+interface OpenSocket {
+  url: string;
+  handlers: ChannelSocketHandlers;
+  sent: string[];
+  closed: boolean;
+}
+
+function rig() {
+  const clock = new FakeClock();
+  const sockets: OpenSocket[] = [];
+  const renderers = new Map<string, FakeRenderer>();
+  const compositors: FakeCompositor[] = [];
+  const pictures: FakeFrame[] = [];
+  const fits: Array<ImageBitmapOptions | undefined> = [];
+  const ImageDecoder = class {
+    async decode() {
+      return { image: { displayWidth: 1280, displayHeight: 720, close: () => undefined } as unknown as VideoFrame };
+    }
+    close() {}
+  } as unknown as ImageDecoderConstructor;
+  const tiles = createStageTiles({
+    openSocket: (url, handlers) => {
+      const socket: OpenSocket = { url, handlers, sent: [], closed: false };
+      sockets.push(socket);
+      return { send: (text) => socket.sent.push(text), close: () => (socket.closed = true) };
+    },
+    timers: clock,
+    now: clock.now,
+    decodePlatform: {
+      createImageBitmap: async (_source, options) => {
+        fits.push(options);
+        const picture = new FakeFrame(`picture ${pictures.length + 1}`);
+        pictures.push(picture);
+        return asBitmap(picture);
+      },
+      ImageDecoder,
+    },
+    bitmapRenderer: (canvas) => {
+      const renderer = new FakeRenderer();
+      renderers.set((canvas as unknown as { name: string }).name, renderer);
+      return renderer;
+    },
+    createCompositor: (canvas) => {
+      const compositor = new FakeCompositor(canvas);
+      compositors.push(compositor);
+      return compositor;
+    },
+  });
+  return { tiles, clock, sockets, renderers, compositors, pictures, fits };
+}
+
+/** Opens the socket and answers its first request with one picture. */
+async function firstPicture(socket: OpenSocket): Promise<void> {
+  socket.handlers.onOpen();
+  socket.handlers.onMessage('AAEC');
+  await flushPromises();
+}
+
+describe('stage tiles', () => {
+  it("plays a tile's pictures into its own canvas, fitted to its draw size", async () => {
+    const r = rig();
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.setDrawSize('tile-1', { width: 320.2, height: 180 });
+    const events: ChannelEvent[] = [];
+    r.tiles.play('tile-1', 'ws://recorder/pictures', (event) => events.push(event));
+    expect(r.sockets.map((socket) => socket.url)).toEqual(['ws://recorder/pictures']);
+    await firstPicture(r.sockets[0]!);
+    expect(r.sockets[0]!.sent).toEqual([REQUEST_FRAME_MESSAGE, REQUEST_FRAME_MESSAGE]);
+    expect(r.renderers.get('canvas-1')!.shown).toEqual(r.pictures);
+    expect(r.fits[0]).toMatchObject({ resizeWidth: 320, resizeHeight: 180 });
+    expect(events).toEqual([{ type: 'playing' }]);
+    expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ state: 'playing', framesDrawn: 1 });
+  });
+
+  it('sends shader tiles to the compositor at full size once routed there', async () => {
+    const r = rig();
+    expect(r.tiles.initCompositor(fakeCanvas('stage'), 800, 450, 1)).toBe(true);
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.setDrawSize('tile-1', { width: 320, height: 180 });
+    r.tiles.setRoute('tile-1', 'compositor');
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    await firstPicture(r.sockets[0]!);
+    expect(r.compositors[0]!.pushed.map((entry) => entry.tileId)).toEqual(['tile-1']);
+    expect(r.renderers.get('canvas-1')!.shown).toEqual([]);
+    expect(r.fits[0]).not.toHaveProperty('resizeWidth');
+  });
+
+  it('hears only the current channel of a tile', async () => {
+    const r = rig();
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    const events: string[] = [];
+    r.tiles.play('tile-1', 'ws://one', (event) => events.push(`one ${event.type}`));
+    r.tiles.play('tile-1', 'ws://two', (event) => events.push(`two ${event.type}`));
+    expect(r.sockets[0]!.closed).toBe(true);
+    r.sockets[0]!.handlers.onClose(1011, 'gone');
+    await firstPicture(r.sockets[1]!);
+    expect(events).toEqual(['two playing']);
+  });
+
+  it('plays nothing for an unknown tile', () => {
+    const r = rig();
+    r.tiles.play('tile-9', 'ws://recorder/pictures', () => undefined);
+    expect(r.sockets).toEqual([]);
+  });
+
+  it('pauses, resumes and stops a channel', async () => {
+    const r = rig();
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    r.tiles.pause('tile-1');
+    await firstPicture(r.sockets[0]!);
+    expect(r.sockets[0]!.sent).toHaveLength(0);
+    r.tiles.resume('tile-1');
+    r.sockets[0]!.handlers.onOpen();
+    expect(r.sockets[0]!.sent.length).toBeGreaterThan(0);
+    expect(r.tiles.stats().tiles['tile-1']!.paused).toBe(false);
+    r.tiles.stop('tile-1');
+    expect(r.sockets[0]!.closed).toBe(true);
+    expect(r.tiles.stats().tiles).toEqual({});
+  });
+
+  it('closes a tile: its socket and its video stream end', async () => {
+    const r = rig();
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    let cancelled = false;
+    r.tiles.attachVideo('tile-1', new ReadableStream<VideoFrame>({ cancel: () => void (cancelled = true) }));
+    r.tiles.closeTile('tile-1');
+    await flushPromises();
+    expect(r.sockets[0]!.closed).toBe(true);
+    expect(cancelled).toBe(true);
+    expect(r.tiles.stats().tiles).toEqual({});
+  });
+
+  it("pumps a WebRTC tile's video frames into the compositor until detached", async () => {
+    const r = rig();
+    r.tiles.initCompositor(fakeCanvas('stage'), 800, 450, 1);
+    let controller!: ReadableStreamDefaultController<VideoFrame>;
+    r.tiles.attachVideo('tile-5', new ReadableStream<VideoFrame>({ start: (c) => void (controller = c) }));
+    const frame = new FakeFrame('video 1');
+    controller.enqueue(frame as unknown as VideoFrame);
+    await flushPromises();
+    expect(r.compositors[0]!.pushed).toEqual([{ tileId: 'tile-5', frame }]);
+    r.tiles.setRoute('tile-5', 'bitmap');
+    const off = new FakeFrame('video 2');
+    controller.enqueue(off as unknown as VideoFrame);
+    await flushPromises();
+    expect(off.closed).toBe(true);
+    r.tiles.detachVideo('tile-5');
+    await flushPromises();
+    expect(r.compositors[0]!.pushed).toHaveLength(1);
+  });
+
+  it('forwards compositor layout and size to the hosted compositor, and links workers', () => {
+    const r = rig();
+    r.tiles.resizeCompositor(10, 10, 1); // nothing hosted yet: ignored
+    r.tiles.initCompositor(fakeCanvas('stage'), 800, 450, 1);
+    r.tiles.resizeCompositor(1024, 576, 2);
+    r.tiles.setCompositorTiles([]);
+    expect(r.compositors[0]!.calls).toEqual(['init 800x450@1', 'resize 1024x576@2']);
+    expect(r.tiles.stats().compositor).toMatchObject({ tiles: 0 });
+
+    const other = rig();
+    const port = new FakePort();
+    other.tiles.linkCompositor(asPort(port));
+    other.tiles.openTile('tile-2', null);
+    other.tiles.setRoute('tile-2', 'compositor');
+    const inbound = new FakePort();
+    r.tiles.acceptCompositorLink(asPort(inbound));
+    inbound.receive({ tileId: 'tile-2', frame: asBitmap(new FakeFrame()) });
+    expect(r.compositors[0]!.pushed.map((entry) => entry.tileId)).toEqual(['tile-2']);
+  });
+
+  it('destroys every tile, the compositor and the links', async () => {
+    const r = rig();
+    r.tiles.initCompositor(fakeCanvas('stage'), 800, 450, 1);
+    const port = new FakePort();
+    r.tiles.acceptCompositorLink(asPort(port));
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    r.tiles.destroy();
+    expect(r.sockets[0]!.closed).toBe(true);
+    expect(r.compositors[0]!.destroyed).toBe(true);
+    expect(port.closed).toBe(true);
+    expect(r.tiles.stats()).toEqual({ tiles: {}, compositor: null });
+  });
+});
