@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverInternals = {
-  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/media/**'],
+  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/protocols/**'],
   message: 'Client code may import only server/shared from the servers.',
 };
 
@@ -78,7 +78,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/media/**', '**/src/**', '**/workers/**'],
+              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/protocols/**', '**/src/**', '**/workers/**'],
               message: 'server/shared is imported by both sides and imports nothing outside itself.',
             },
             { group: ['node:*', 'fastify', 'better-sqlite3'], message: 'server/shared must run in the browser too.' },

@@ -17,8 +17,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { AnnexBParser } from '../media/h264';
-import { H264Hub } from '../media/h264-source';
+import { AnnexBParser } from '../protocols/h264';
+import { H264Hub } from '../protocols/h264-source';
 import { terminate, trackChild } from '../processes/children';
 import { buildEncoderArgs, ENCODER_FD, MAX_IN_FLIGHT_FRAMES, type EncoderSpec } from './encoder-args';
 import type { FrameClock, FrameTick } from './frame-clock';

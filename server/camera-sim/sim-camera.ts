@@ -10,9 +10,9 @@
  * sockets: 2 TCP listeners, 3 UDP sockets.
  */
 import { randomUUID } from 'node:crypto';
-import { createCredentialsAuth } from '../media/http-auth';
-import type { H264Source } from '../media/h264-source';
-import { createRtspServer, type RtspServer } from '../media/rtsp-server';
+import { createCredentialsAuth } from '../protocols/http-auth';
+import type { H264Source } from '../protocols/h264-source';
+import { createRtspServer, type RtspServer } from '../protocols/rtsp-server';
 import { startDiscoveryResponder } from './discovery-responder';
 import { encoderKey, MOTION_PERIOD_S, type EncoderSpec, type StreamProfile, type ViewSpec } from './encoder-args';
 import type { EncoderLease, EncoderPool } from './encoder-pool';

@@ -9,8 +9,8 @@
  * `timeoutMs` for a keyframe.
  */
 import { spawn } from 'node:child_process';
-import type { AccessUnit } from '../media/h264';
-import type { H264Source } from '../media/h264-source';
+import type { AccessUnit } from '../protocols/h264';
+import type { H264Source } from '../protocols/h264-source';
 import { trackChild } from '../processes/children';
 
 const START_CODE = Buffer.from([0, 0, 0, 1]);

@@ -13,7 +13,7 @@
  * of pictures is sent at once as a lead-in); timeMs of each access unit is
  * estimated from the playback position, not read from the file.
  */
-import { AnnexBParser } from '../../media/h264';
+import { AnnexBParser } from '../../protocols/h264';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { afterSegment, type ArchiveCursor } from './archive-plan';
 import { archiveDemuxArgs } from './ffmpeg-args';

@@ -13,8 +13,8 @@
  * wait, the rest get 503 so a wall of previews cannot pile up processes.
  */
 import type { Ability } from '../../shared/roles';
-import type { AccessUnit } from '../../media/h264';
-import type { H264Source } from '../../media/h264-source';
+import type { AccessUnit } from '../../protocols/h264';
+import type { H264Source } from '../../protocols/h264-source';
 import { ApiError, notFound } from '../core/api-error';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { startCursor } from './archive-plan';

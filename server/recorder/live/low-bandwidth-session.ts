@@ -22,7 +22,7 @@
  * per GOP, a fraction of the CPU) before full rate is tried again.
  */
 import type { LowBandwidthStatus } from '../../shared/api';
-import type { AccessUnit } from '../../media/h264';
+import type { AccessUnit } from '../../protocols/h264';
 import { toClosedAnnexB } from './access-units';
 import { type Box, jpegSessionArgs } from './ffmpeg-args';
 import { FfmpegChild } from './ffmpeg-child';

@@ -16,8 +16,8 @@
  * Limits: a picture's time is when it left ffmpeg, some tens of ms after
  * its capture.
  */
-import type { AccessUnit } from '../../media/h264';
-import type { H264Source } from '../../media/h264-source';
+import type { AccessUnit } from '../../protocols/h264';
+import type { H264Source } from '../../protocols/h264-source';
 import type { LiveSources } from '../core/media-contracts';
 import { toAnnexB } from '../live/access-units';
 import { FfmpegChild, type FfmpegExit } from '../live/ffmpeg-child';
