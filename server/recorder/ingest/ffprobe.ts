@@ -6,7 +6,7 @@
  * Cost: one short-lived process per check.
  */
 import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
-import { redactText } from './rtsp-url';
+import { redactText } from '../../protocols/uri-redaction';
 
 export const RTSP_PROBE_TIMEOUT_MS = 12_000;
 

@@ -31,7 +31,7 @@ import { FFMPEG_PATH, terminate } from '../../processes/children';
 import { ClockAnchor } from './clock-anchor';
 import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
-import { redactText } from './rtsp-url';
+import { redactText } from '../../protocols/uri-redaction';
 import type { CredentialRelay } from './rtsp-credential-relay';
 import type { IngestSpec, IngestStatus } from '../core/media-contracts';
 import type { MediaLog } from '../core/media-log';
