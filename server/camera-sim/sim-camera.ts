@@ -57,7 +57,6 @@ export interface SharedWorld {
   fps: number;
   gopFrames: number;
   strip: { width: number; height: number };
-  ffmpegPath: string;
 }
 
 /** A switch whose encoder has produced no usable keyframe by then is abandoned. */
@@ -93,7 +92,7 @@ export class SimCameraDevice {
       maxPresets: config.maxPresets,
       applyView: (view) => this.applyView(view),
     });
-    const snapshotOf = (feed: FeedRelay) => () => encodeSnapshot(feed, { ffmpegPath: world.ffmpegPath });
+    const snapshotOf = (feed: FeedRelay) => () => encodeSnapshot(feed);
     this.snapshots = { main: new SnapshotCache(snapshotOf(this.mainFeed)), sub: new SnapshotCache(snapshotOf(this.subFeed)) };
   }
 

@@ -27,7 +27,7 @@ import { AnnexBParser } from '../../protocols/h264';
 import { H264Hub } from '../../protocols/h264-source';
 import type { ArchiveIndex } from '../archive/archive-index';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
-import { FFMPEG_PATH, terminate } from '../../processes/children';
+import { FFMPEG_PATH, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
 import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
