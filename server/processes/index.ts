@@ -4,10 +4,12 @@
  * paths.ts says which binaries; spawn.ts starts a child (argument array, no
  * shell, stderr tail kept) and registry.ts lists it until it exits;
  * terminate.ts stops one (SIGTERM, then SIGKILL); run.ts runs a short
- * program to completion.
+ * program to completion; ffmpeg-child.ts is an ffmpeg fed on stdin and read
+ * on stdout, stopped at once.
  */
 export { FFMPEG_PATH, FFPROBE_PATH } from './paths';
 export { spawnChild, STDERR_TAIL_CHARS, type SpawnedChild, type SpawnOptions } from './spawn';
 export { listChildren, terminateAllChildren, type ChildInfo } from './registry';
 export { terminate } from './terminate';
 export { runToCompletion, type RunOptions, type RunResult } from './run';
+export { FfmpegChild, runFfmpeg, type FfmpegExit } from './ffmpeg-child';
