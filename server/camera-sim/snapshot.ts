@@ -11,6 +11,7 @@
 import type { AccessUnit } from '../protocols/h264';
 import type { H264Source } from '../protocols/h264-source';
 import { FFMPEG_PATH, spawnChild } from '../processes';
+import { jpegToStdoutArgs } from '../processes/jpeg-output-args';
 
 const START_CODE = Buffer.from([0, 0, 0, 1]);
 
@@ -39,7 +40,7 @@ export async function encodeSnapshot(source: H264Source, opts: { timeoutMs?: num
   const annexB = Buffer.concat(gop.flatMap((au) => au.nalus.flatMap((nalu) => [START_CODE, Buffer.from(nalu.buffer, nalu.byteOffset, nalu.byteLength)])));
   const filters = [`select='eq(n,${gop.length - 1})'`];
   if (opts.width && opts.height) filters.push(`scale=${opts.width}:${opts.height}`);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'h264', '-i', 'pipe:0', '-vf', filters.join(','), '-fps_mode', 'passthrough', '-frames:v', '1', '-q:v', '4', '-f', 'mjpeg', 'pipe:1'];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'h264', '-i', 'pipe:0', '-vf', filters.join(','), '-fps_mode', 'passthrough', ...jpegToStdoutArgs({ quality: 4, singlePicture: true, muxer: 'mjpeg' })];
   const { child, stderrTail } = spawnChild({ name: 'camera-sim snapshot', command: FFMPEG_PATH, args, stdin: 'pipe', stderrTailChars: 500 });
   const chunks: Buffer[] = [];
   child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
