@@ -6,13 +6,14 @@
 // - The client (src, workers) and the servers share only server/shared; from server/shared/api the client
 //   takes types only, so the TypeBox schemas there never reach the browser bundle.
 // - Servers never import client code; server/shared imports nothing outside itself.
+// - Server code starts child processes only through server/processes (one registry sees them all).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverInternals = {
-  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/media/**'],
+  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/protocols/**'],
   message: 'Client code may import only server/shared from the servers.',
 };
 
@@ -24,6 +25,11 @@ const sharedApiTypesOnly = {
 
 const noClientCode = { group: ['**/src/**', '**/workers/**'], message: 'Servers never import client code.' };
 const noFastify = { group: ['fastify', '@fastify/*'], message: 'Feature code is plain TypeScript: fastify only in *-routes.ts and core/http.' };
+const spawnOnlyInProcesses = ['node:child_process', 'child_process'].map((name) => ({
+  name,
+  importNames: ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'],
+  message: 'Start children through server/processes (spawnChild, runToCompletion, FfmpegChild), so the registry lists them and shutdown ends them.',
+}));
 const RECORDER_FEATURES = ['identity', 'cameras', 'ingest', 'archive', 'live', 'motion', 'events', 'export', 'retention', 'ptz', 'layouts', 'system', 'demo'];
 const noFeatureFromCore = {
   group: RECORDER_FEATURES.flatMap((feature) => [`../${feature}/*`, `../../${feature}/*`, `../${feature}`, `../../${feature}`]),
@@ -113,7 +119,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noClientCode] },
+        { paths: spawnOnlyInProcesses, patterns: [noClientCode] },
       ],
     },
   },
@@ -125,7 +131,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/media/**', '**/src/**', '**/workers/**'],
+              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/protocols/**', '**/src/**', '**/workers/**'],
               message: 'server/shared is imported by both sides and imports nothing outside itself.',
             },
             { group: ['node:*', 'fastify', 'better-sqlite3'], message: 'server/shared must run in the browser too.' },
@@ -138,16 +144,26 @@ export default tseslint.config(
     // Feature code is plain TypeScript; only a feature's *-routes.ts files, the HTTP core and the wiring speak fastify.
     files: ['server/recorder/*/**/*.ts'],
     ignores: ['server/recorder/**/*-routes.ts', 'server/recorder/core/http/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: spawnOnlyInProcesses, patterns: [noClientCode, noFastify] }] },
   },
   {
     // The core every feature may use imports no feature.
     files: ['server/recorder/core/**/*.ts'],
     ignores: ['server/recorder/core/http/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify, noFeatureFromCore] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: spawnOnlyInProcesses, patterns: [noClientCode, noFastify, noFeatureFromCore] }] },
   },
   {
     files: ['server/recorder/core/http/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFeatureFromCore] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: spawnOnlyInProcesses, patterns: [noClientCode, noFeatureFromCore] }] },
+  },
+  {
+    // The child-process layer itself spawns.
+    files: ['server/processes/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode] }] },
+  },
+  {
+    // A synchronous `git rev-parse` at start, over before it returns (its comment says why it stays outside).
+    files: ['server/recorder/system/version-info.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify] }] },
   },
 );

@@ -29,7 +29,6 @@ export interface CameraSimOptions {
   maxPresets?: number;
   /** Moving object on at start (all cameras). */
   motion?: boolean;
-  ffmpegPath?: string;
 }
 
 export interface CameraSim {
@@ -56,13 +55,12 @@ export async function startCameraSim(opts: CameraSimOptions): Promise<CameraSim>
     password = 'camera-pass',
     maxPresets = 10,
     motion = true,
-    ffmpegPath = 'ffmpeg',
   } = opts;
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
   const scene = buildScene(MAIN.width * 2, MAIN.height * 2);
   const clock = new FrameClock(FPS, MAIN.width, MAIN.height);
   const strip = timeStripSize(MAIN.width, MAIN.height);
-  const pool = new EncoderPool((spec) => new SceneEncoder(spec, clock, scene, ffmpegPath));
+  const pool = new EncoderPool((spec) => new SceneEncoder(spec, clock, scene));
   const world: SharedWorld = {
     pool,
     scene: { width: scene.width, height: scene.height },
@@ -71,7 +69,6 @@ export async function startCameraSim(opts: CameraSimOptions): Promise<CameraSim>
     fps: FPS,
     gopFrames: FPS,
     strip: { width: strip.width, height: strip.height },
-    ffmpegPath,
   };
   const devices = Array.from(
     { length: count },

@@ -6,7 +6,7 @@
  * Cost: one UDP socket per camera.
  */
 import { createSocket } from 'node:dgram';
-import { buildProbeMatches, parseProbe, probeMatches } from '../media/ws-discovery';
+import { buildProbeMatches, parseProbe, probeMatches } from '../protocols/ws-discovery';
 
 export interface DiscoveryResponderOptions {
   host: string;

@@ -15,8 +15,8 @@
  * (shared or its own); RTSP sessions and snapshot readers must not notice
  * beyond the picture changing. Cost: one subscription per upstream.
  */
-import type { AccessUnit } from '../media/h264';
-import { H264Hub, type H264Codec, type H264Source } from '../media/h264-source';
+import type { AccessUnit } from '../protocols/h264';
+import { H264Hub, type H264Codec, type H264Source } from '../protocols/h264-source';
 
 const HOLD_MS = 80;
 

@@ -8,7 +8,7 @@
  * Encoder settings are read-only (Set* operations answer
  * ter:ActionNotSupported): the picture comes from a fixed encoder.
  */
-import { escapeXml, text } from '../media/xml-reader';
+import { escapeXml, text } from '../protocols/xml-reader';
 import { faults, NS, type SoapRequest } from './onvif-soap';
 import { ptzConfigurationXml } from './onvif-ptz-service';
 

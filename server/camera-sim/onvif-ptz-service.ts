@@ -5,7 +5,7 @@
  * asynchronously, as on real cameras; GetStatus says MOVING until the new
  * picture is on air.
  */
-import { attr, child, escapeXml, text, type XmlElement } from '../media/xml-reader';
+import { attr, child, escapeXml, text, type XmlElement } from '../protocols/xml-reader';
 import type { OnvifCameraInfo } from './onvif-media-service';
 import { faults, SoapFault, type SoapRequest } from './onvif-soap';
 import type { PtzController } from './ptz-controller';

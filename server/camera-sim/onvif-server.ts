@@ -12,7 +12,7 @@
  * imaging or Media2 services.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { CredentialsAuth } from '../media/http-auth';
+import type { CredentialsAuth } from '../protocols/http-auth';
 import { deviceOperations, mediaOperations, type OnvifCameraInfo } from './onvif-media-service';
 import { ptzOperations } from './onvif-ptz-service';
 import { faultEnvelope, faults, NS, parseSoapRequest, SoapFault, soapEnvelope, type SoapRequest } from './onvif-soap';

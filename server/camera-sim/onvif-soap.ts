@@ -3,9 +3,9 @@
  * (operation, namespace, WS-Security UsernameToken) and writing responses
  * and faults the way cameras do (ONVIF Core 5.11: Sender faults with HTTP
  * 400, ter:NotAuthorized for bad credentials, Receiver faults with 500).
- * Pure; XML is read with the safe reader in server/media (no DTD, size-limited).
+ * Pure; XML is read with the safe reader in server/protocols (no DTD, size-limited).
  */
-import { attr, child, escapeXml, parseXml, path, text, XmlError, type XmlElement } from '../media/xml-reader';
+import { attr, child, escapeXml, parseXml, path, text, XmlError, type XmlElement } from '../protocols/xml-reader';
 
 export const NS = {
   soap: 'http://www.w3.org/2003/05/soap-envelope',

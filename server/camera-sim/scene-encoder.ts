@@ -15,11 +15,11 @@
  * Limits: when ffmpeg cannot keep up, ticks are skipped (not queued), so the
  * stream drops frames rather than lagging behind the clock.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { AnnexBParser } from '../media/h264';
-import { H264Hub } from '../media/h264-source';
-import { terminate, trackChild } from '../processes/children';
+import { AnnexBParser } from '../protocols/h264';
+import { H264Hub } from '../protocols/h264-source';
+import { FFMPEG_PATH, spawnChild, terminate } from '../processes';
 import { buildEncoderArgs, ENCODER_FD, MAX_IN_FLIGHT_FRAMES, type EncoderSpec } from './encoder-args';
 import type { FrameClock, FrameTick } from './frame-clock';
 import type { YuvImage } from './scene';
@@ -39,22 +39,20 @@ export class SceneEncoder {
   private subTimes: number[] = [];
   private restartDelayMs = 500;
   private restartTimer: NodeJS.Timeout | undefined;
-  private stderrTail = '';
+  private stderrTail: () => string = () => '';
 
   constructor(
     readonly spec: EncoderSpec,
     private readonly clock: FrameClock,
     private readonly scene: YuvImage,
-    private readonly ffmpegPath = 'ffmpeg',
   ) {}
 
   start(): void {
     if (this.state === 'stopped') return;
-    const child = spawn(this.ffmpegPath, buildEncoderArgs(this.spec), {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
-    });
-    trackChild(child);
+    // fd 3 to 5 are the scene and strip inputs and the sub output (ENCODER_FD).
+    const { child, stderrTail } = spawnChild({ name: 'camera-sim encoder', command: FFMPEG_PATH, args: buildEncoderArgs(this.spec), extraPipes: 3 });
     this.child = child;
+    this.stderrTail = stderrTail;
     this.mainTimes = [];
     this.subTimes = [];
     this.firstFrameMs = undefined;
@@ -80,9 +78,6 @@ export class SceneEncoder {
     const subParser = new AnnexBParser((au) => this.sub.push({ ...au, timeMs: this.subTimes.shift() ?? Date.now() }));
     mainOut.on('data', (chunk: Buffer) => mainParser.push(chunk));
     subOut.on('data', (chunk: Buffer) => subParser.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
-    });
 
     // Strips only once ffmpeg has swallowed the scene (it is initialising then): frames queued while it
     // starts would come out late and old.
@@ -101,7 +96,7 @@ export class SceneEncoder {
       this.unsubscribeClock?.();
       this.unsubscribeClock = undefined;
       if (this.child !== child || this.state === 'stopped') return;
-      console.error(`camera-sim encoder exited (${code ?? signal}); restarting in ${this.restartDelayMs} ms. ${this.stderrTail.trim().split('\n').slice(-3).join(' | ')}`);
+      console.error(`camera-sim encoder exited (${code ?? signal}); restarting in ${this.restartDelayMs} ms. ${this.stderrTail().trim().split('\n').slice(-3).join(' | ')}`);
       this.state = 'restarting';
       this.restartTimer = setTimeout(() => this.start(), this.restartDelayMs);
       this.restartDelayMs = Math.min(this.restartDelayMs * 2, 10_000);

@@ -10,9 +10,9 @@
  * sockets: 2 TCP listeners, 3 UDP sockets.
  */
 import { randomUUID } from 'node:crypto';
-import { createCredentialsAuth } from '../media/http-auth';
-import type { H264Source } from '../media/h264-source';
-import { createRtspServer, type RtspServer } from '../media/rtsp-server';
+import { createCredentialsAuth } from '../protocols/http-auth';
+import type { H264Source } from '../protocols/h264-source';
+import { createRtspServer, type RtspServer } from '../protocols/rtsp-server';
 import { startDiscoveryResponder } from './discovery-responder';
 import { encoderKey, MOTION_PERIOD_S, type EncoderSpec, type StreamProfile, type ViewSpec } from './encoder-args';
 import type { EncoderLease, EncoderPool } from './encoder-pool';
@@ -57,7 +57,6 @@ export interface SharedWorld {
   fps: number;
   gopFrames: number;
   strip: { width: number; height: number };
-  ffmpegPath: string;
 }
 
 /** A switch whose encoder has produced no usable keyframe by then is abandoned. */
@@ -93,7 +92,7 @@ export class SimCameraDevice {
       maxPresets: config.maxPresets,
       applyView: (view) => this.applyView(view),
     });
-    const snapshotOf = (feed: FeedRelay) => () => encodeSnapshot(feed, { ffmpegPath: world.ffmpegPath });
+    const snapshotOf = (feed: FeedRelay) => () => encodeSnapshot(feed);
     this.snapshots = { main: new SnapshotCache(snapshotOf(this.mainFeed)), sub: new SnapshotCache(snapshotOf(this.subFeed)) };
   }
 

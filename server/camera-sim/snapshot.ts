@@ -8,10 +8,10 @@
  * for `maxAgeMs`. Limits: if the source has no GOP yet, waits up to
  * `timeoutMs` for a keyframe.
  */
-import { spawn } from 'node:child_process';
-import type { AccessUnit } from '../media/h264';
-import type { H264Source } from '../media/h264-source';
-import { trackChild } from '../processes/children';
+import type { AccessUnit } from '../protocols/h264';
+import type { H264Source } from '../protocols/h264-source';
+import { FFMPEG_PATH, spawnChild } from '../processes';
+import { jpegToStdoutArgs } from '../processes/jpeg-output-args';
 
 const START_CODE = Buffer.from([0, 0, 0, 1]);
 
@@ -34,28 +34,25 @@ function latestGop(source: H264Source, timeoutMs: number): Promise<AccessUnit[]>
   });
 }
 
-export async function encodeSnapshot(source: H264Source, opts: { ffmpegPath?: string; timeoutMs?: number; width?: number; height?: number } = {}): Promise<Buffer> {
+export async function encodeSnapshot(source: H264Source, opts: { timeoutMs?: number; width?: number; height?: number } = {}): Promise<Buffer> {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const gop = await latestGop(source, timeoutMs);
   const annexB = Buffer.concat(gop.flatMap((au) => au.nalus.flatMap((nalu) => [START_CODE, Buffer.from(nalu.buffer, nalu.byteOffset, nalu.byteLength)])));
   const filters = [`select='eq(n,${gop.length - 1})'`];
   if (opts.width && opts.height) filters.push(`scale=${opts.width}:${opts.height}`);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'h264', '-i', 'pipe:0', '-vf', filters.join(','), '-fps_mode', 'passthrough', '-frames:v', '1', '-q:v', '4', '-f', 'mjpeg', 'pipe:1'];
-  const child = spawn(opts.ffmpegPath ?? 'ffmpeg', args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  trackChild(child);
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'h264', '-i', 'pipe:0', '-vf', filters.join(','), '-fps_mode', 'passthrough', ...jpegToStdoutArgs({ quality: 4, singlePicture: true, muxer: 'mjpeg' })];
+  const { child, stderrTail } = spawnChild({ name: 'camera-sim snapshot', command: FFMPEG_PATH, args, stdin: 'pipe', stderrTailChars: 500 });
   const chunks: Buffer[] = [];
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
-  child.stdin.on('error', () => undefined); // ffmpeg may exit before reading everything; 'close' reports the outcome
-  child.stdin.end(annexB);
+  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdin!.on('error', () => undefined); // ffmpeg may exit before reading everything; 'close' reports the outcome
+  child.stdin!.end(annexB);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       const jpeg = Buffer.concat(chunks);
       if (code === 0 && jpeg.length > 0) resolve(jpeg);
-      else reject(new Error(`snapshot failed (${code}): ${stderr.trim()}`));
+      else reject(new Error(`snapshot failed (${code}): ${stderrTail().trim()}`));
     });
   });
 }

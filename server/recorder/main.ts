@@ -10,6 +10,7 @@ import { startDemoCameras } from './demo/demo-cameras';
 import { ConfigError, defaultConfig, parseConfig } from './core/config';
 import { MissingMasterKeyError } from './core/secrets/master-key';
 import { SecretBoxError } from './core/secrets/secret-box';
+import { listChildren, terminateAllChildren } from '../processes';
 import { closeServices, createServices } from './services';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
     await closeServices(services);
     await demoRegistered;
     await demo?.sim.stop();
+    // The features stop their own children; any still running (an export cut off mid-download, a frame
+    // being decoded) gets SIGTERM and a grace time here too, rather than only the exit hook's SIGKILL.
+    const leftOver = listChildren();
+    if (leftOver.length > 0) app.log.info({ children: leftOver.map((c) => `${c.name} (pid ${c.pid})`) }, 'stopping child processes still running');
+    await terminateAllChildren();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

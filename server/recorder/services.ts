@@ -32,7 +32,7 @@ import { RetentionCleaner } from './retention/cleaner';
 import { reconcileArchives } from './retention/reconcile';
 import { statVolume } from './retention/volume';
 import { diskRoutes } from './retention/disk-routes';
-import { probeOnvif } from '../media/ws-discovery';
+import { probeOnvif } from '../protocols/ws-discovery';
 import { CamerasService, recorderOrchidId } from './cameras/cameras';
 import { MediaCameraProber } from './cameras/cameras-connect';
 import { CamerasStore } from './cameras/cameras-store';

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveSegment } from '../core/media-contracts';
 import type { ArchiveIndex } from './archive-index';
-import { FFMPEG_PATH, runToCompletion, type RunResult } from '../../processes/children';
+import { FFMPEG_PATH, runToCompletion, type RunResult } from '../../processes';
 import { probeSegmentSeconds } from './segment-probe';
 
 export interface RecoveryReport {
@@ -93,11 +93,12 @@ export async function declareDuration(index: ArchiveIndex, segmentId: number, fi
   const temporary = `${file}${REMUX_SUFFIX}`;
   let result: RunResult | undefined;
   try {
-    result = await runToCompletion(
-      FFMPEG_PATH,
-      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', file, '-map', '0', '-c', 'copy', '-f', 'matroska', temporary],
+    result = await runToCompletion({
+      name: 'segment remux',
+      command: FFMPEG_PATH,
+      args: ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', file, '-map', '0', '-c', 'copy', '-f', 'matroska', temporary],
       timeoutMs,
-    );
+    });
   } catch {
     result = undefined; // ffmpeg could not be started
   }

@@ -6,7 +6,7 @@
  * Cost: one short-lived ffprobe that reads the packet index of one file
  * (~1500 packets a minute at 25 fps), about 0.1 s.
  */
-import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
+import { FFPROBE_PATH, runToCompletion } from '../../processes';
 
 /**
  * Seconds from the start of a segment file to the end of its last video
@@ -15,11 +15,12 @@ import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
  * time, so a caller never mistakes a slow machine for an empty file.
  */
 export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Promise<number | undefined> {
-  const result = await runToCompletion(
-    FFPROBE_PATH,
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+  const result = await runToCompletion({
+    name: 'segment probe',
+    command: FFPROBE_PATH,
+    args: ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
     timeoutMs,
-  );
+  });
   if (result.timedOut) throw new Error(`ffprobe of ${file} took longer than ${timeoutMs} ms`);
   let endS: number | undefined;
   for (const line of result.stdout.split('\n')) {

@@ -19,7 +19,7 @@ import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfigura
 import { OnvifError, readOnvifCamera } from '../core/onvif-client';
 import { probeRtsp, RtspProbeError } from '../ingest/ffprobe';
 import type { CredentialRelay } from '../ingest/rtsp-credential-relay';
-import { redactText } from '../ingest/rtsp-url';
+import { redactText } from '../../protocols/uri-redaction';
 import { ApiError } from '../core/api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';
 import { hostOf, type CleanConnection } from './cameras-validation';

@@ -10,7 +10,7 @@
  */
 import { isIP } from 'node:net';
 import type { DiscoveredCamera } from '../../shared/api';
-import type { ProbeMatch } from '../../media/ws-discovery';
+import type { ProbeMatch } from '../../protocols/ws-discovery';
 import { badRequest } from '../core/api-error';
 import { hasControlCharacters } from './cameras-validation';
 

@@ -4,7 +4,7 @@
  * delivery (WebRTC, RTSP restream, low-bandwidth JPEG sessions, frames,
  * export). Delivery reads only through these interfaces.
  */
-import type { H264Source } from '../../media/h264-source';
+import type { H264Source } from '../../protocols/h264-source';
 import type { StreamState } from '../../shared/api';
 
 /** One archive file ("orchive") of about a minute. Times are epoch ms. */

@@ -11,14 +11,12 @@
  * output has no index (Matroska without cues, fragmented MOV): players read
  * it from the start; seeking works in mainstream players but is slower.
  */
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '../../shared/api';
-import { FFMPEG_BIN, FfmpegChild, type FfmpegExit } from '../live/ffmpeg-child';
+import { FFPROBE_PATH, FfmpegChild, spawnChild, type FfmpegExit } from '../../processes';
 import { assertInsideFolder, concatListText, exportArgs, keyframeProbeArgs, parseKeyframeProbe } from './export-args';
 import { concatEntries, exportedStartMs, type ExportPiece, type SegmentTiming } from './export-plan';
 
-export const FFPROBE_BIN = process.env.ARGUS_FFPROBE ?? FFMPEG_BIN.replace(/ffmpeg$/, 'ffprobe');
 const PROBE_TIMEOUT_MS = 15_000;
 const FIRST_BYTES_TIMEOUT_MS = 30_000;
 const PROBE_MAX_BYTES = 32 * 1024 * 1024;
@@ -36,17 +34,15 @@ export interface RunningExport {
 /** Start time and keyframes of a file; a file still being written may end mid-packet, which ffprobe reports and we ignore. */
 export function probeSegment(file: string): Promise<SegmentTiming> {
   return new Promise((resolve, reject) => {
-    const child = spawn(FFPROBE_BIN, keyframeProbeArgs(file), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, stderrTail } = spawnChild({ name: 'export probe', command: FFPROBE_PATH, args: keyframeProbeArgs(file) });
     const chunks: Buffer[] = [];
     let size = 0;
-    let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > PROBE_MAX_BYTES) child.kill('SIGKILL');
       else chunks.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -56,7 +52,7 @@ export function probeSegment(file: string): Promise<SegmentTiming> {
       try {
         resolve(parseKeyframeProbe(Buffer.concat(chunks).toString('utf8')));
       } catch {
-        reject(new ExportFailedError(`could not read ${file}: ${stderr.trim()}`));
+        reject(new ExportFailedError(`could not read ${file}: ${stderrTail().trim()}`));
       }
     });
   });
@@ -82,7 +78,7 @@ export async function startExport(options: {
   const entries = concatEntries(pieces, (_piece, i) => timings.get(i));
   const firstFrameMs = exportedStartMs(pieces[0]!, entries[0]!, timings.get(0));
 
-  const child = new FfmpegChild(exportArgs(format));
+  const child = new FfmpegChild('export', exportArgs(format));
   child.stdin.end(concatListText(entries));
   const output = child.stdout;
   output.once('close', () => child.stop());

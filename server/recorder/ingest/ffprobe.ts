@@ -5,8 +5,8 @@
  *
  * Cost: one short-lived process per check.
  */
-import { FFPROBE_PATH, runToCompletion } from '../../processes/children';
-import { redactText } from './rtsp-url';
+import { FFPROBE_PATH, runToCompletion } from '../../processes';
+import { redactText } from '../../protocols/uri-redaction';
 
 export const RTSP_PROBE_TIMEOUT_MS = 12_000;
 
@@ -74,7 +74,7 @@ export async function probeRtsp(uri: string, timeoutMs = RTSP_PROBE_TIMEOUT_MS, 
     'json',
     uri,
   ];
-  const result = await runToCompletion(FFPROBE_PATH, args, timeoutMs, onSpawn);
+  const result = await runToCompletion({ name: 'camera probe', command: FFPROBE_PATH, args, timeoutMs, onSpawn });
   if (result.code !== 0 || result.timedOut) throw classifyProbeFailure(result.stderr, result.timedOut);
   let parsed: { streams?: Array<Record<string, unknown>> };
   try {

@@ -7,7 +7,7 @@
  *
  * Cost: per stream one ffmpeg and one hub; status reads are in memory.
  */
-import type { H264Source } from '../../media/h264-source';
+import type { H264Source } from '../../protocols/h264-source';
 import type { ArchiveIndex } from '../archive/archive-index';
 import type { LiveSources } from '../core/media-contracts';
 import type { CredentialRelay } from './rtsp-credential-relay';

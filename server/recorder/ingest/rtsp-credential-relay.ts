@@ -23,8 +23,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { authorizationFor, isStale, pickChallenge, type Challenge, type Credentials } from '../../media/digest-client';
-import { RtspWireSplitter, serializeResponse, type RtspWireChunk } from '../../media/rtsp-message';
+import { authorizationFor, isStale, pickChallenge, type Challenge, type Credentials } from '../../protocols/digest-client';
+import { RtspWireSplitter, serializeResponse, type RtspWireChunk } from '../../protocols/rtsp-message';
 import { socketBelongsTo } from './peer-process';
 
 export const LEASE_CLAIM_MS = 30_000;

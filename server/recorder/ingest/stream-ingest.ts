@@ -19,19 +19,19 @@
  * Limits: the hub's timeMs is the arrival time in this process (what the
  * contract asks); archive times come from the clock anchor instead.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { StreamState } from '../../shared/api';
-import { AnnexBParser } from '../../media/h264';
-import { H264Hub } from '../../media/h264-source';
+import { AnnexBParser } from '../../protocols/h264';
+import { H264Hub } from '../../protocols/h264-source';
 import type { ArchiveIndex } from '../archive/archive-index';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
-import { FFMPEG_PATH, terminate } from '../../processes/children';
+import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
 import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
-import { redactText } from './rtsp-url';
+import { redactText } from '../../protocols/uri-redaction';
 import type { CredentialRelay } from './rtsp-credential-relay';
 import type { IngestSpec, IngestStatus } from '../core/media-contracts';
 import type { MediaLog } from '../core/media-log';
@@ -43,7 +43,6 @@ export interface StreamIngestOptions {
   /** Carries the camera's credentials, so they never appear in ffmpeg's command line. */
   relay: CredentialRelay;
   now?: () => number;
-  ffmpegPath?: string;
   stopGraceMs?: number;
   stallMs?: number;
   segmentSeconds?: number;
@@ -180,10 +179,8 @@ export class StreamIngest {
       segmentPattern,
       ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
     });
-    const child = spawn(this.options.ffmpegPath ?? FFMPEG_PATH, args, {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
-      shell: false,
-    });
+    // Two extra pipes: the segment list and the progress report (SEGMENT_LIST_FD, PROGRESS_FD).
+    const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: 2 });
     this.child = child;
     if (child.pid !== undefined) {
       lease?.bindPid(child.pid);

@@ -4,8 +4,8 @@
  * them (an RTSP camera may send parameter sets only in its SDP; a decoder
  * joining at that keyframe needs them in-band). Pure.
  */
-import { type AccessUnit, NAL_AUD, NAL_PPS, NAL_SPS, nalType } from '../../media/h264';
-import type { H264Codec } from '../../media/h264-source';
+import { type AccessUnit, NAL_AUD, NAL_PPS, NAL_SPS, nalType } from '../../protocols/h264';
+import type { H264Codec } from '../../protocols/h264-source';
 
 const START_CODE = Uint8Array.of(0, 0, 0, 1);
 

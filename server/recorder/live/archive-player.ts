@@ -13,11 +13,11 @@
  * of pictures is sent at once as a lead-in); timeMs of each access unit is
  * estimated from the playback position, not read from the file.
  */
-import { AnnexBParser } from '../../media/h264';
+import { AnnexBParser } from '../../protocols/h264';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { afterSegment, type ArchiveCursor } from './archive-plan';
 import { archiveDemuxArgs } from './ffmpeg-args';
-import { FfmpegChild } from './ffmpeg-child';
+import { FfmpegChild } from '../../processes';
 import { type FeedSink, liveFeed, type VideoFeed } from './video-feed';
 
 /** Caught up within this much of now with the stream live: continue from live. */
@@ -70,7 +70,7 @@ export class ArchivePlayer implements VideoFeed {
       units++;
       this.sink.accessUnit({ ...au, timeMs: position() });
     });
-    const child = new FfmpegChild(archiveDemuxArgs(segment.path, offsetMs));
+    const child = new FfmpegChild('archive player', archiveDemuxArgs(segment.path, offsetMs));
     this.child = child;
     child.stdout.on('data', (chunk: Buffer) => parser.push(chunk));
     void child.exited.then((exit) => {

@@ -7,7 +7,7 @@
  * before any peer or process exists.
  */
 import type { Ability } from '../../shared/roles';
-import type { H264Source } from '../../media/h264-source';
+import type { H264Source } from '../../protocols/h264-source';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { type ArchiveCursor, startCursor } from './archive-plan';
 import { ArchivePlayer, type ArchivePlayerDeps } from './archive-player';

@@ -7,6 +7,7 @@
  * copy is ~0.4 % of a core; decoding plus scaling plus JPEG at 640x360 and
  * 10 fps ~11 %.
  */
+import { jpegToStdoutArgs } from '../../processes/jpeg-output-args';
 import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../../shared/api/live';
 
 const QUIET = ['-hide_banner', '-nostats', '-loglevel', 'error'];
@@ -129,15 +130,7 @@ export function jpegSessionArgs(box: Box, fps: number): string[] {
     'passthrough',
     '-enc_time_base',
     '1/1000',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '5',
-    '-flush_packets',
-    '1',
-    '-f',
-    'image2pipe',
-    'pipe:1',
+    ...jpegToStdoutArgs({ quality: 5, flushEachPicture: true }),
   ];
 }
 
@@ -155,15 +148,7 @@ export function lastFrameOfGopArgs(frameCount: number, box: Box): string[] {
     'pipe:0',
     '-vf',
     `select=gte(n\\,${last}),${fitFilter(box)}`,
-    '-frames:v',
-    '1',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '3',
-    '-f',
-    'image2pipe',
-    'pipe:1',
+    ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
   ];
 }
 
@@ -180,14 +165,6 @@ export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box
     '0:v:0',
     '-vf',
     fitFilter(box),
-    '-frames:v',
-    '1',
-    '-c:v',
-    'mjpeg',
-    '-q:v',
-    '3',
-    '-f',
-    'image2pipe',
-    'pipe:1',
+    ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
   ];
 }

@@ -13,14 +13,14 @@
  * wait, the rest get 503 so a wall of previews cannot pile up processes.
  */
 import type { Ability } from '../../shared/roles';
-import type { AccessUnit } from '../../media/h264';
-import type { H264Source } from '../../media/h264-source';
+import type { AccessUnit } from '../../protocols/h264';
+import type { H264Source } from '../../protocols/h264-source';
 import { ApiError, notFound } from '../core/api-error';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { startCursor } from './archive-plan';
 import { toAnnexB, withParameterSets } from './access-units';
 import { archiveFrameArgs, type Box, clampBox, lastFrameOfGopArgs } from './ffmpeg-args';
-import { runFfmpeg } from './ffmpeg-child';
+import { runFfmpeg } from '../../processes';
 import { isPlaybackTime } from './feed-opener';
 import { JpegSplitter } from './jpeg-splitter';
 
@@ -79,7 +79,7 @@ export class JpegFrames {
   }
 
   private async decodeOne(args: string[], input?: Buffer[]): Promise<Buffer | undefined> {
-    const { output } = await runFfmpeg(args, { input, maxOutputBytes: MAX_JPEG_BYTES, timeoutMs: RUN_TIMEOUT_MS });
+    const { output } = await runFfmpeg('jpeg frame', args, { input, maxOutputBytes: MAX_JPEG_BYTES, timeoutMs: RUN_TIMEOUT_MS });
     return new JpegSplitter().push(output)[0];
   }
 

@@ -22,10 +22,10 @@
  * per GOP, a fraction of the CPU) before full rate is tried again.
  */
 import type { LowBandwidthStatus } from '../../shared/api';
-import type { AccessUnit } from '../../media/h264';
+import type { AccessUnit } from '../../protocols/h264';
 import { toClosedAnnexB } from './access-units';
 import { type Box, jpegSessionArgs } from './ffmpeg-args';
-import { FfmpegChild } from './ffmpeg-child';
+import { FfmpegChild } from '../../processes';
 import { JpegSplitter } from './jpeg-splitter';
 import type { FeedProblem, FeedSink, VideoFeed } from './video-feed';
 
@@ -103,7 +103,7 @@ export class LowBandwidthSession {
   }
 
   start(): void {
-    const decoder = new FfmpegChild(jpegSessionArgs(this.options.box, this.options.fps));
+    const decoder = new FfmpegChild('low-bandwidth decoder', jpegSessionArgs(this.options.box, this.options.fps));
     this.decoder = decoder;
     const splitter = new JpegSplitter();
     let sequence = 0;

@@ -11,7 +11,7 @@
  * that brought it gets 401; the client's next attempt succeeds from the
  * cache. Session tokens are checked at once.
  */
-import { createRtspServer, type RtspServer } from '../../media/rtsp-server';
+import { createRtspServer, type RtspServer } from '../../protocols/rtsp-server';
 import type { LiveSources } from '../core/media-contracts';
 import type { RtspCredentials } from './rtsp-credentials';
 

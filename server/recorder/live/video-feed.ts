@@ -5,8 +5,8 @@
  * archive feed is archive-player.ts. WebRTC peers and low-bandwidth decoders
  * take either without knowing which.
  */
-import type { AccessUnit } from '../../media/h264';
-import type { H264Source } from '../../media/h264-source';
+import type { AccessUnit } from '../../protocols/h264';
+import type { H264Source } from '../../protocols/h264-source';
 import type { LiveSources } from '../core/media-contracts';
 import { withParameterSets } from './access-units';
 

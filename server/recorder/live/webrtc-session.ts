@@ -24,8 +24,8 @@ import {
 } from 'werift';
 import type { MessageId, WebRtcClientMessage, WebRtcServerMessage } from '../../shared/api';
 import type { Ability } from '../../shared/roles';
-import type { AccessUnit } from '../../media/h264';
-import { H264Packetizer } from '../../media/rtp-h264';
+import type { AccessUnit } from '../../protocols/h264';
+import { H264Packetizer } from '../../protocols/rtp-h264';
 import { type FeedDeps, openFeed, planFeed } from './feed-opener';
 import { RtpClock } from './rtp-clock';
 import { parseClientMessage, sdpAcceptsH264 } from './signaling-messages';

@@ -16,11 +16,11 @@
  * Limits: a picture's time is when it left ffmpeg, some tens of ms after
  * its capture.
  */
-import type { AccessUnit } from '../../media/h264';
-import type { H264Source } from '../../media/h264-source';
+import type { AccessUnit } from '../../protocols/h264';
+import type { H264Source } from '../../protocols/h264-source';
 import type { LiveSources } from '../core/media-contracts';
 import { toAnnexB } from '../live/access-units';
-import { FfmpegChild, type FfmpegExit } from '../live/ffmpeg-child';
+import { FfmpegChild, type FfmpegExit } from '../../processes';
 import { liveFeed, type VideoFeed } from '../live/video-feed';
 import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from './motion-ffmpeg-args';
 
@@ -52,7 +52,7 @@ export class MotionDecoder {
 
   constructor(private readonly options: MotionDecoderOptions) {
     this.now = options.now ?? Date.now;
-    this.child = new FfmpegChild(motionDecoderArgs({ fps: options.fps, keyFramesOnly: options.keyFramesOnly }));
+    this.child = new FfmpegChild('motion decoder', motionDecoderArgs({ fps: options.fps, keyFramesOnly: options.keyFramesOnly }));
     this.exited = this.child.exited;
     this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
     this.feed = liveFeed(options.live, options.streamId, options.source, {

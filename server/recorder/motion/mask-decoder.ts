@@ -7,14 +7,14 @@
  * by the upload's size and pixel limits checked before (motion-mask-image.ts).
  */
 import type { MaskContentType } from './motion-mask-image';
-import { runFfmpeg } from '../live/ffmpeg-child';
+import { runFfmpeg } from '../../processes';
 import { DETECTION_HEIGHT, DETECTION_WIDTH, maskDecoderArgs } from './motion-ffmpeg-args';
 
 export const MASK_DECODE_TIMEOUT_MS = 10_000;
 
 export async function decodeMask(image: Buffer, contentType: MaskContentType): Promise<Uint8Array | undefined> {
   const size = DETECTION_WIDTH * DETECTION_HEIGHT;
-  const { output, exit } = await runFfmpeg(maskDecoderArgs(contentType), {
+  const { output, exit } = await runFfmpeg('motion mask decoder', maskDecoderArgs(contentType), {
     input: [image],
     maxOutputBytes: size,
     timeoutMs: MASK_DECODE_TIMEOUT_MS,

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FFMPEG_PATH, runToCompletion } from '../../processes/children';
+import { FFMPEG_PATH, runToCompletion } from '../../processes';
 import { keyframesOnlyCopyArgs } from './motion-ffmpeg-args';
 
 export const TEMP_SUFFIX = '.reduce-tmp';
@@ -21,7 +21,12 @@ const COPY_TIMEOUT_MS = 60_000;
 /** Writes the keyframes-only copy; answers its path and size, or undefined when it failed. */
 export async function keyframesOnlyCopy(segmentPath: string): Promise<{ tempPath: string; sizeBytes: number } | undefined> {
   const tempPath = `${segmentPath}${TEMP_SUFFIX}`;
-  const result = await runToCompletion(FFMPEG_PATH, keyframesOnlyCopyArgs(segmentPath, tempPath), COPY_TIMEOUT_MS).catch(() => undefined);
+  const result = await runToCompletion({
+    name: 'keyframes-only copy',
+    command: FFMPEG_PATH,
+    args: keyframesOnlyCopyArgs(segmentPath, tempPath),
+    timeoutMs: COPY_TIMEOUT_MS,
+  }).catch(() => undefined);
   const sizeBytes = await fs.promises.stat(tempPath).then((s) => s.size, () => 0);
   if (!result || result.code !== 0 || sizeBytes === 0) {
     await fs.promises.rm(tempPath, { force: true });

@@ -46,6 +46,11 @@ export function markdownToHtml(markdown: string): string {
   return html.join('\n');
 }
 
+/**
+ * The one child process not started through server/processes, on purpose: a
+ * synchronous `git rev-parse` run once at start, ended before this returns,
+ * so there is never anything for the registry to list or for shutdown to stop.
+ */
 function gitHash(repoRoot: string): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import { trackedChildCount } from '../../../server/processes/children';
+import { listChildren } from '../../../server/processes';
 import { ffprobeVideo, grabGray, startSim, withCredentials } from './helpers';
 
 let sim: CameraSim;
@@ -65,6 +65,6 @@ describe('camera simulator faults and motion', () => {
     expect(pids.length).toBeGreaterThan(0);
     await sim.stop();
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
-    expect(trackedChildCount()).toBe(0);
+    expect(listChildren()).toEqual([]);
   });
 });

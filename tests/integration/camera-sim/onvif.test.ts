@@ -1,7 +1,7 @@
 import onvif from 'onvif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import { probeOnvif } from '../../../server/media/ws-discovery';
+import { probeOnvif } from '../../../server/protocols/ws-discovery';
 import { call, connectOnvif, fetchSnapshot, run, startSim, type OnvifCam } from './helpers';
 
 let sim: CameraSim;

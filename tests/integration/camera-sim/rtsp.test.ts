@@ -2,9 +2,9 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import { decodeTimeStrip } from '../../../server/shared/time-strip';
-import type { AccessUnit } from '../../../server/media/h264';
-import { parseSenderReport } from '../../../server/media/rtcp';
-import { H264Depacketizer, type DepacketizedAccessUnit } from '../../../server/media/rtp-h264';
+import type { AccessUnit } from '../../../server/protocols/h264';
+import { parseSenderReport } from '../../../server/protocols/rtcp';
+import { H264Depacketizer, type DepacketizedAccessUnit } from '../../../server/protocols/rtp-h264';
 import { ffprobeVideo, grabGray, run, startSim, withCredentials } from './helpers';
 
 let sim: CameraSim;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import { FFPROBE_PATH, runToCompletion } from '../../../server/processes/children';
+import { FFPROBE_PATH, runToCompletion } from '../../../server/processes';
 import { RtspCredentialRelay, type RelayLease } from '../../../server/recorder/ingest/rtsp-credential-relay';
 import { startSimulator } from '../recorder/helpers/simulator';
 
@@ -27,8 +27,14 @@ afterAll(async () => {
 /** ffprobe over TCP, as the recorder runs it; `lease` is bound to its pid unless `bind` is false. */
 async function probe(url: string, lease?: RelayLease, bind = true): Promise<{ ok: boolean; stderr: string; stdout: string }> {
   const args = ['-v', 'error', '-rtsp_transport', 'tcp', '-timeout', '8000000', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', url];
-  const result = await runToCompletion(FFPROBE_PATH, args, 15_000, (pid) => {
-    if (bind) lease?.bindPid(pid);
+  const result = await runToCompletion({
+    name: 'relay test probe',
+    command: FFPROBE_PATH,
+    args,
+    timeoutMs: 15_000,
+    onSpawn: (pid) => {
+      if (bind) lease?.bindPid(pid);
+    },
   });
   return { ok: result.code === 0, stderr: result.stderr, stdout: result.stdout };
 }

@@ -8,7 +8,7 @@
 import { MediaStreamTrack, RTCIceCandidate, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import WebSocket from 'ws';
 import type { WebRtcServerMessage } from '../../../../server/shared/api';
-import { type DepacketizedAccessUnit, H264Depacketizer } from '../../../../server/media/rtp-h264';
+import { type DepacketizedAccessUnit, H264Depacketizer } from '../../../../server/protocols/rtp-h264';
 
 export class JsonSocket {
   readonly messages: unknown[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FeedRelay } from '../../../../server/camera-sim/feed-relay';
-import type { AccessUnit } from '../../../../server/media/h264';
-import { H264Hub } from '../../../../server/media/h264-source';
+import type { AccessUnit } from '../../../../server/protocols/h264';
+import { H264Hub } from '../../../../server/protocols/h264-source';
 
 const au = (timeMs: number, keyframe: boolean, tag: string): AccessUnit => ({ nalus: [Buffer.from(tag)], keyframe, timeMs });
 const tagOf = (a: AccessUnit): string => `${Buffer.from(a.nalus[0]!).toString()}@${a.timeMs}`;

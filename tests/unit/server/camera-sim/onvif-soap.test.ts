@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faultEnvelope, faults, NS, parseSoapRequest, SoapFault, soapEnvelope } from '../../../../server/camera-sim/onvif-soap';
-import { parseXml, path, text } from '../../../../server/media/xml-reader';
+import { parseXml, path, text } from '../../../../server/protocols/xml-reader';
 
 // The envelope the onvif npm client sends (cam.js _envelopeHeader).
 const ONVIF_CLIENT_REQUEST =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discoverCameras, parseProbeTarget } from '../../../../../server/recorder/cameras/cameras-discovery';
-import type { ProbeMatch } from '../../../../../server/media/ws-discovery';
+import type { ProbeMatch } from '../../../../../server/protocols/ws-discovery';
 
 const match = (xaddr: string, name = 'Lobby%20Cam'): ProbeMatch => ({
   endpointReference: `urn:uuid:${xaddr}`,

@@ -8,7 +8,7 @@ import {
   parseSegmentListLine,
   progressOutTimeS,
 } from '../../../../../server/recorder/ingest/ffmpeg-output';
-import { joinRtspPath, redactText, redactUri } from '../../../../../server/recorder/ingest/rtsp-url';
+import { joinRtspPath } from '../../../../../server/recorder/ingest/rtsp-url';
 
 describe('ingest ffmpeg arguments', () => {
   const hostile = "rtsp://u:p@127.0.0.1:1/$(touch /tmp/pwned);rm -rf ~ && echo 'x' | cat > /tmp/y";
@@ -97,13 +97,6 @@ describe('restart backoff', () => {
 });
 
 describe('RTSP URLs', () => {
-  it('redact credentials and relay lease ids', () => {
-    const uri = 'rtsp://ad%40min:p%3Aw%2Fd@10.0.0.5:554/live';
-    expect(redactUri(uri)).toBe('rtsp://***@10.0.0.5:554/live');
-    expect(redactText(`failed to open ${uri}: 401`)).toBe('failed to open rtsp://***@10.0.0.5:554/live: 401');
-    expect(redactText('rtsp://127.0.0.1:4000/relay/AbC_-123/cam1/main: 401')).toBe('rtsp://127.0.0.1:4000/relay/***/cam1/main: 401');
-  });
-
   it('join a base and a path', () => {
     expect(joinRtspPath('rtsp://cam:554/old?x=1', '/new')).toBe('rtsp://cam:554/new');
     expect(joinRtspPath('rtsp://cam/old', '')).toBe('rtsp://cam/old');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LowBandwidthSession } from '../../../../../server/recorder/live/low-bandwidth-session';
-import { H264Hub } from '../../../../../server/media/h264-source';
+import { H264Hub } from '../../../../../server/protocols/h264-source';
 import { ApiError } from '../../../../../server/recorder/core/api-error';
 import { IDLE_TIMEOUT_MS, LowBandwidthStreams } from '../../../../../server/recorder/live/low-bandwidth-streams';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessUnit } from '../../../../server/media/h264';
-import { H264Hub } from '../../../../server/media/h264-source';
+import type { AccessUnit } from '../../../../server/protocols/h264';
+import { H264Hub } from '../../../../server/protocols/h264-source';
 
 const hex = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'hex'));
 const SPS = hex('6742c01fda014016ec0440000003004000000ca3c60ca8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildH264Sdp } from '../../../../server/media/sdp';
+import { buildH264Sdp } from '../../../../server/protocols/sdp';
 
 const sps = Uint8Array.from(Buffer.from('6742c01fda014016ec0440000003004000000ca3c60ca8', 'hex'));
 const pps = Uint8Array.from(Buffer.from('68ce0fc8', 'hex'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSenderReport, parseSenderReport } from '../../../../server/media/rtcp';
-import { H264Depacketizer, H264Packetizer, msToRtpTicks, parseRtpPacket, type DepacketizedAccessUnit } from '../../../../server/media/rtp-h264';
+import { buildSenderReport, parseSenderReport } from '../../../../server/protocols/rtcp';
+import { H264Depacketizer, H264Packetizer, msToRtpTicks, parseRtpPacket, type DepacketizedAccessUnit } from '../../../../server/protocols/rtp-h264';
 
 function nalu(type: number, size: number, seed: number): Uint8Array {
   const bytes = new Uint8Array(size);

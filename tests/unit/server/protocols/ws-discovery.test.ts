@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProbe, buildProbeMatches, parseProbe, parseProbeMatches, probeMatches } from '../../../../server/media/ws-discovery';
+import { buildProbe, buildProbeMatches, parseProbe, parseProbeMatches, probeMatches } from '../../../../server/protocols/ws-discovery';
 
 describe('WS-Discovery messages', () => {
   it('builds a Probe for NetworkVideoTransmitter that parses back', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCredentialsAuth, parseAuthParams } from '../../../../server/media/http-auth';
+import { createCredentialsAuth, parseAuthParams } from '../../../../server/protocols/http-auth';
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { frameInterleaved, parseTransport, RtspProtocolError, RtspStreamReader, serializeResponse } from '../../../../server/media/rtsp-message';
-import { parseRtspUri } from '../../../../server/media/rtsp-server';
+import { frameInterleaved, parseTransport, RtspProtocolError, RtspStreamReader, serializeResponse } from '../../../../server/protocols/rtsp-message';
+import { parseRtspUri } from '../../../../server/protocols/rtsp-server';
 
 const bytes = (text: string): Uint8Array => Buffer.from(text, 'latin1');
 

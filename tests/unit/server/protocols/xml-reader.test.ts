@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attr, escapeXml, parseXml, path, text, XmlError } from '../../../../server/media/xml-reader';
+import { attr, escapeXml, parseXml, path, text, XmlError } from '../../../../server/protocols/xml-reader';
 
 describe('parseXml', () => {
   it('resolves namespaces, attributes and text', () => {

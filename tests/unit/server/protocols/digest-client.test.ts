@@ -1,7 +1,7 @@
-/** The client side of RTSP authentication (server/media/digest-client.ts), held against RFC 2617 and our own server side. */
+/** The client side of RTSP authentication (server/protocols/digest-client.ts), held against RFC 2617 and our own server side. */
 import { describe, expect, it } from 'vitest';
-import { authorizationFor, isStale, pickChallenge } from '../../../../server/media/digest-client';
-import { createCredentialsAuth, parseAuthParams } from '../../../../server/media/http-auth';
+import { authorizationFor, isStale, pickChallenge } from '../../../../server/protocols/digest-client';
+import { createCredentialsAuth, parseAuthParams } from '../../../../server/protocols/http-auth';
 
 describe('digest client', () => {
   it('computes the RFC 2617 example response', () => {

@@ -1,16 +1,17 @@
 /**
- * One short-lived ffmpeg child for delivery work (a viewer's archive reader,
- * a low-bandwidth decoder, a single frame). Owns the process: keeps the last
- * lines of stderr for error reports, swallows EPIPE on stdin when ffmpeg
- * has already gone, and kills it on stop (SIGKILL: these children write no
- * files, so there is nothing to finalise). Long-lived supervised ffmpeg
- * (ingest) is not this.
+ * One short-lived ffmpeg child fed on stdin and read on stdout, for the
+ * recorder's delivery work (a viewer's archive reader, a low-bandwidth
+ * decoder, a single frame, an export, a motion decoder). Owns the process:
+ * reports the last lines of stderr with the exit, swallows EPIPE on stdin
+ * when ffmpeg has already gone, and kills it on stop (SIGKILL: these
+ * children write no files, so there is nothing to finalise). Long-lived
+ * supervised ffmpeg (ingest) is not this. Started through spawn.ts, so the
+ * registry lists it while it runs.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-
-export const FFMPEG_BIN = process.env.ARGUS_FFMPEG ?? 'ffmpeg';
-const STDERR_TAIL_CHARS = 2000;
+import { FFMPEG_PATH } from './paths';
+import { spawnChild } from './spawn';
 
 export interface FfmpegExit {
   code: number | null;
@@ -23,27 +24,25 @@ export interface FfmpegExit {
 
 export class FfmpegChild {
   readonly exited: Promise<FfmpegExit>;
-  private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
-  private stderrTail = '';
+  private readonly child: ChildProcess;
   private stopRequested = false;
   private done = false;
 
-  constructor(args: string[]) {
-    this.child = spawn(FFMPEG_BIN, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `name` says what the child is for in the registry's listing. */
+  constructor(name: string, args: string[]) {
+    const spawned = spawnChild({ name, command: FFMPEG_PATH, args, stdin: 'pipe' });
+    this.child = spawned.child;
     // ffmpeg may exit (or be stopped) while we still write: EPIPE then is expected.
-    this.child.stdin.on('error', () => undefined);
-    this.child.stderr.setEncoding('utf8');
-    this.child.stderr.on('data', (text: string) => {
-      this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_CHARS);
-    });
+    this.child.stdin!.on('error', () => undefined);
+    let spawnError = '';
     this.exited = new Promise((resolve) => {
       const finish = (code: number | null, signal: NodeJS.Signals | null) => {
         if (this.done) return;
         this.done = true;
-        resolve({ code, signal, stderr: this.stderrTail.trim(), stopped: this.stopRequested });
+        resolve({ code, signal, stderr: (spawned.stderrTail() + spawnError).trim(), stopped: this.stopRequested });
       };
       this.child.on('error', (error) => {
-        this.stderrTail += `\n${error.message}`;
+        spawnError = `\n${error.message}`;
         finish(null, null);
       });
       this.child.on('close', finish);
@@ -51,11 +50,11 @@ export class FfmpegChild {
   }
 
   get stdin(): Writable {
-    return this.child.stdin;
+    return this.child.stdin!;
   }
 
   get stdout(): Readable {
-    return this.child.stdout;
+    return this.child.stdout!;
   }
 
   get running(): boolean {
@@ -66,17 +65,18 @@ export class FfmpegChild {
   stop(): void {
     if (this.done) return;
     this.stopRequested = true;
-    this.child.stdin.destroy();
+    this.child.stdin!.destroy();
     this.child.kill('SIGKILL');
   }
 }
 
 /** Runs ffmpeg to completion with `input` on stdin; answers stdout (bounded) and the exit. */
 export async function runFfmpeg(
+  name: string,
   args: string[],
   options: { input?: Buffer[]; maxOutputBytes: number; timeoutMs: number },
 ): Promise<{ output: Buffer; exit: FfmpegExit }> {
-  const child = new FfmpegChild(args);
+  const child = new FfmpegChild(name, args);
   const chunks: Buffer[] = [];
   let size = 0;
   child.stdout.on('data', (chunk: Buffer) => {

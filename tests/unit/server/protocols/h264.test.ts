@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnnexBParser, parseSps, splitAnnexB, toRbsp, type AccessUnit } from '../../../../server/media/h264';
+import { AnnexBParser, parseSps, splitAnnexB, toRbsp, type AccessUnit } from '../../../../server/protocols/h264';
 
 const hex = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'hex'));
 
