@@ -3,15 +3,17 @@
  * operations and layout on a 64-cell wall, base64 decoding of a large
  * low-bandwidth picture as the worker does it, and timeline math (the cases
  * and why each baseline: lib/core-cases.ts). Each group runs CORES_ROUNDS
- * (default 3) times, its baseline first each time; each case is reported as
+ * (default 5) times, its baseline first each time; each case is reported as
  * the median ops/s and, in a group with a baseline, the median over rounds
  * of its time as a multiple of the baseline's in the same round
  * (lib/rounds.ts): the figure to compare across runs on a shared machine.
  * Cases without a baseline are compared by ops/s, which moves with load.
  * Writes bench/results/cores.json.
  *
- * About a minute: CORES_MAX_TIME_S (default 1) seconds of timing per case
- * and round, 13 cases.
+ * About a minute: CORES_MAX_TIME_S (default 0.6) seconds of timing per case
+ * and round, 13 cases. Five short rounds rather than three long ones: on
+ * the shared machine three runs of three rounds gave grid ratios 40-70 %
+ * apart, and a median of more rounds is less moved by one loaded round.
  */
 import { coreGroups } from './lib/core-cases';
 import { higher, lower, type Figures } from './lib/figures';
@@ -19,8 +21,8 @@ import { runMicro } from './lib/micro-suite';
 import { printTable, writeResults } from './lib/report';
 import { combineRounds, type CombinedCase } from './lib/rounds';
 
-const MAX_TIME_S = Number(process.env.CORES_MAX_TIME_S ?? 1);
-const ROUNDS = Number(process.env.CORES_ROUNDS ?? 3);
+const MAX_TIME_S = Number(process.env.CORES_MAX_TIME_S ?? 0.6);
+const ROUNDS = Number(process.env.CORES_ROUNDS ?? 5);
 
 const groups = coreGroups();
 // A refused grid operation would time the refusal: check every case answers before timing any.
