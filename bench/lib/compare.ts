@@ -15,7 +15,10 @@ import type { Figure, Figures } from './figures';
  * Changes within ±15 % are read as noise: the benches run on a shared
  * 2-core machine beside other work, so the same code measures differently
  * from run to run; a narrower band would flag most runs, a wider one would
- * hide real regressions of a fifth. One constant, so it changes in one place.
+ * hide real regressions of a fifth. Measured: three runs of the cores bench
+ * under a load of 7 to 11 spread its side-by-side ratios by 10 to 69 % and
+ * its bare ops/s by 100 to 130 %, so under such load even the band flags
+ * noise: re-run before believing a flag. One constant, changed in one place.
  */
 export const NOISE_BAND = 0.15;
 
