@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { launchChromium, probePage, type BrowserProbe, waitFor } from '../tests/integration/live/helpers/browser-probe';
 import { startLiveRig } from '../tests/integration/live/helpers/live-rig';
 import { ticketFor } from '../tests/integration/helpers/recorder-process';
+import { lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
 
 const SAMPLING_MS = 8_000;
@@ -90,13 +91,19 @@ async function main(): Promise<void> {
         'first picture max': r.firstPictureMs.max,
       })),
     );
+    const figures: Figures = {};
+    for (const [path, r] of Object.entries(results)) {
+      figures[`${path}: latency p50 ms`] = lower(r.latencyMs.p50);
+      figures[`${path}: latency p95 ms`] = lower(r.latencyMs.p95);
+      figures[`${path}: first picture p50 ms`] = lower(r.firstPictureMs.p50);
+    }
     const file = writeResults('live-latency', {
       camera: '1280x720 25 fps H.264, keyframe every 1 s (camera simulator main stream)',
       lowBandwidth: LOW_BANDWIDTH,
       samplingMs: SAMPLING_MS,
       starts: STARTS,
       ...results,
-    });
+    }, figures);
     console.log(`written ${file}`);
   } finally {
     await browser.close();

@@ -22,6 +22,7 @@ import { call, signIn, startRecorder, type RecorderProcess } from '../tests/inte
 import { waitFor } from '../tests/integration/recorder/helpers/media-recorder';
 import { startSimulator } from '../tests/integration/recorder/helpers/simulator';
 import { clockTicksPerSecond, commandLine, descendants, machineTicks, readProcStat } from './lib/proc-cpu';
+import { lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
 
 const CAMERAS = 8;
@@ -202,6 +203,14 @@ async function main(): Promise<void> {
       { to: 'first archive segment indexed', ...timeToFirstArchiveMs },
     ]);
     if (totals.processesStartedOrEndedInWindow > 0) console.log(`note: ${totals.processesStartedOrEndedInWindow} process(es) started or ended during the window`);
+    const figures: Figures = {
+      'recorder node, % of a core': lower(totals.recorderNodePercent),
+      'ingest ffmpeg (all), % of a core': lower(totals.ingestFfmpegPercent),
+      'motion decoders (all), % of a core': lower(totals.motionDecodersPercent),
+      'recorder total, % of a core': lower(totals.recorderTotalPercent),
+      'registration to running p50 ms': lower(timeToRunningMs.p50),
+      'registration to first archive p50 ms': lower(timeToFirstArchiveMs.p50),
+    };
     const file = writeResults('recording', {
       cameras: CAMERAS,
       streams: streams.length,
@@ -210,7 +219,7 @@ async function main(): Promise<void> {
       perStream,
       timeToRunningMs,
       timeToFirstArchiveMs,
-    });
+    }, figures);
     console.log(`written: ${file}`);
   } finally {
     clearTimeout(watchdog);

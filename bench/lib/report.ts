@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Figures } from './figures';
+import { sourceVersion } from './source-version';
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '..', 'results');
 
@@ -21,10 +23,16 @@ export function machine(): { cpus: number; cpuModel: string; memoryGiB: number; 
   };
 }
 
-export function writeResults(name: string, results: unknown): string {
+/**
+ * Writes bench/results/<name>.json: the full results, and the headline
+ * `figures` that `npm run bench` compares with bench/baseline.json, with
+ * the commit they were measured on.
+ */
+export function writeResults(name: string, results: unknown, figures: Figures = {}): string {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify({ name, date: new Date().toISOString(), machine: machine(), results }, null, 2));
+  const written = { name, date: new Date().toISOString(), commit: sourceVersion(), machine: machine(), figures, results };
+  fs.writeFileSync(file, JSON.stringify(written, null, 2));
   return file;
 }
 
