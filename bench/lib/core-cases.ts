@@ -15,14 +15,15 @@
  * Limits: grid and timeline cases have V8 all to themselves here, warm and
  * optimised, so they show relative cost, not what a busy page pays.
  */
-import { atobBytes, nativeFromBase64 } from './base64-fallback';
 import {
+  base64Bytes,
   claim,
   claimFirstFree,
   cloneMatrix,
   createMatrix,
   layoutForMatrix,
   liveContext,
+  NATIVE_FROM_BASE64,
   move,
   pause,
   pickedTimeMs,
@@ -95,9 +96,10 @@ export function coreGroups(): CaseGroup[] {
   const contexts = wallContexts(nowMs);
   const playing = contexts[1]!;
 
-  const base64Cases: MicroCase[] = [{ name: 'atob + byte loop (worker fallback)', fn: () => atobBytes(payload) }];
-  const fromBase64 = nativeFromBase64;
-  if (fromBase64) base64Cases.push({ name: 'Uint8Array.fromBase64 (worker first choice)', fn: () => fromBase64(payload) });
+  // The worker's own function: its atob path where the engine lacks Uint8Array.fromBase64 (Node 20), and the native one where it has it.
+  const base64Cases: MicroCase[] = [{ name: 'atob + byte loop (worker fallback)', fn: () => base64Bytes(payload, undefined) }];
+  const fromBase64 = NATIVE_FROM_BASE64;
+  if (fromBase64) base64Cases.push({ name: 'Uint8Array.fromBase64 (worker first choice)', fn: () => base64Bytes(payload, fromBase64) });
 
   return [
     {
