@@ -41,7 +41,19 @@ export interface SavedTimeline {
   tiles: Record<string, TileTimeline>;
 }
 
+/**
+ * The playback timeline's fine window (spec 3 "fine time start and stop"):
+ * the span the operator has marked on the scale. It is the selection that
+ * export starts from; null while the timeline is live or has drawn none.
+ */
+export interface FineWindow {
+  startMs: number;
+  stopMs: number;
+}
+
 export interface TimelineState {
+  /** The fine window the timeline shows in playback (the export selection); null when live. */
+  fine: FineWindow | null;
   master: TimelineContext;
   tiles: Record<string, TileTimeline>;
   /** What full screen restores on leaving; null outside full screen. */
@@ -72,7 +84,7 @@ export function isTileLinked(state: Pick<TimelineState, 'tiles'>, key: string): 
 
 export function createTimelineStore(deps: TimelineStoreDeps = {}) {
   const now = deps.now ?? Date.now;
-  const state = proxy<TimelineState>({ master: liveContext(now()), tiles: {}, saved: null });
+  const state = proxy<TimelineState>({ fine: null, master: liveContext(now()), tiles: {}, saved: null });
 
   /** Replaces the context `key` follows (the master when omitted or linked). */
   function update(key: string | undefined, change: (context: TimelineContext, nowMs: number) => TimelineContext): void {
@@ -106,6 +118,20 @@ export function createTimelineStore(deps: TimelineStoreDeps = {}) {
 
     togglePause(key?: string): void {
       update(key, (context, nowMs) => (context.paused ? resume(context, nowMs) : pause(context, nowMs)));
+    },
+
+    /** The timeline's fine window moved or was resized; a window that is not a span (stop at or before start) is a RangeError. */
+    setFine(startMs: number, stopMs: number): void {
+      if (!Number.isFinite(startMs) || !Number.isFinite(stopMs) || stopMs <= startMs) {
+        throw new RangeError(`A fine window needs stop after start (got ${startMs} to ${stopMs}).`);
+      }
+      if (state.fine?.startMs === startMs && state.fine.stopMs === stopMs) return;
+      state.fine = { startMs, stopMs };
+    },
+
+    /** The timeline went live: no fine window, so nothing is selected. */
+    clearFine(): void {
+      state.fine = null;
     },
 
     /** The tile follows the master again; its own context is dropped. */

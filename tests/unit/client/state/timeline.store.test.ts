@@ -128,3 +128,17 @@ describe('timeline store', () => {
     expect(state.master).toEqual(before);
   });
 });
+
+describe('the fine window (the export selection)', () => {
+  it('starts empty, keeps a span, refuses a window that is not one, and clears', () => {
+    const { state, actions } = createTimelineStore({ now: () => 1_000_000 });
+    expect(state.fine).toBeNull();
+    actions.setFine(100_000, 160_000);
+    expect(state.fine).toEqual({ startMs: 100_000, stopMs: 160_000 });
+    expect(() => actions.setFine(160_000, 160_000)).toThrow(RangeError);
+    expect(() => actions.setFine(Number.NaN, 160_000)).toThrow(RangeError);
+    expect(state.fine).toEqual({ startMs: 100_000, stopMs: 160_000 });
+    actions.clearFine();
+    expect(state.fine).toBeNull();
+  });
+});
