@@ -7,6 +7,7 @@
 //   takes types only, so the TypeBox schemas there never reach the browser bundle.
 // - Servers never import client code; server/shared imports nothing outside itself.
 // - Server code starts child processes only through server/processes (one registry sees them all).
+// - A recorder feature imports another only through its index.ts; the recorder core imports no feature.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -35,6 +36,28 @@ const noFeatureFromCore = {
   group: RECORDER_FEATURES.flatMap((feature) => [`../${feature}/*`, `../../${feature}/*`, `../${feature}`, `../../${feature}`]),
   message: 'The recorder core imports no feature; a feature depends on the core, not the other way round.',
 };
+
+/**
+ * A feature reaches another only through that feature's index.ts, its narrow
+ * public face: never into its files, so never into its routes. The wiring
+ * (app.ts, services.ts, main.ts) is not a feature and assembles them all.
+ */
+const featureBoundaries = RECORDER_FEATURES.map((feature) => ({
+  files: [`server/recorder/${feature}/**/*.ts`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: RECORDER_FEATURES.filter((other) => other !== feature).flatMap((other) => [`../${other}/*`, `../../${other}/*`]),
+            message: 'A recorder feature imports another only through its index (../<feature>), never its files or routes.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -166,4 +189,5 @@ export default tseslint.config(
     files: ['server/recorder/system/version-info.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noClientCode, noFastify] }] },
   },
+  ...featureBoundaries,
 );

@@ -17,8 +17,7 @@
  */
 import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfiguration } from '../../shared/api';
 import { OnvifError, readOnvifCamera } from '../core/onvif-client';
-import { probeRtsp, RtspProbeError } from '../ingest/ffprobe';
-import type { CredentialRelay } from '../ingest/rtsp-credential-relay';
+import { probeRtsp, RtspProbeError, type CredentialRelay } from '../ingest';
 import { redactText } from '../../protocols/uri-redaction';
 import { ApiError } from '../core/api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';

@@ -22,7 +22,7 @@ import type { CameraRecord, StreamRecord } from './cameras-store';
 import { hasControlCharacters, validateStreamName } from './cameras-validation';
 import { checkMotionConfiguration } from '../core/motion-settings';
 import { configurationFor, DEFAULT_RECORDING_STYLE, RecordingStyleError, styleOf } from '../core/recording-style';
-import { joinRtspPath } from '../ingest/rtsp-url';
+import { joinRtspPath } from '../ingest';
 
 export const PATH_MAX_LENGTH = 1024;
 

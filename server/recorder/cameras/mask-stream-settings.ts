@@ -7,7 +7,7 @@
  */
 import type { RecordingConfiguration } from '../../shared/api';
 import { ApiError } from '../core/api-error';
-import type { MaskStreamPort } from '../motion/motion-mask-service';
+import type { MaskStreamPort } from '../motion';
 import type { CamerasService, Viewer } from './cameras';
 
 /** The recorder itself, as the caller of the cameras service. */

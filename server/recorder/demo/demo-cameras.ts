@@ -13,7 +13,7 @@
  * the demo cameras stay offline and a warning is printed.
  */
 import { startCameraSim, type CameraSim } from '../../camera-sim/camera-sim';
-import type { CamerasService } from '../cameras/cameras';
+import type { CamerasService } from '../cameras';
 import type { SettingsStore } from '../core/settings';
 import type { MediaLog } from '../core/media-log';
 

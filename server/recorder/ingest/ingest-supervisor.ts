@@ -8,7 +8,7 @@
  * Cost: per stream one ffmpeg and one hub; status reads are in memory.
  */
 import type { H264Source } from '../../protocols/h264-source';
-import type { ArchiveIndex } from '../archive/archive-index';
+import type { ArchiveIndex } from '../archive';
 import type { LiveSources } from '../core/media-contracts';
 import type { CredentialRelay } from './rtsp-credential-relay';
 import type { IngestSpec, IngestStatus } from '../core/media-contracts';

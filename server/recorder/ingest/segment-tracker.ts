@@ -15,11 +15,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ArchiveIndex } from '../archive/archive-index';
-import { closeInterrupted, declareDuration, type SegmentProber } from '../archive/archive-recovery';
+import { closeInterrupted, declareDuration, probeSegmentSeconds, type ArchiveIndex, type SegmentProber } from '../archive';
 import type { ClockAnchor } from './clock-anchor';
 import type { SegmentListEntry } from './ffmpeg-output';
-import { probeSegmentSeconds } from '../archive/segment-probe';
 
 export const ACTIVE_UPDATE_EVERY_MS = 2_000;
 

@@ -25,7 +25,7 @@ import type { Readable } from 'node:stream';
 import type { StreamState } from '../../shared/api';
 import { AnnexBParser } from '../../protocols/h264';
 import { H264Hub } from '../../protocols/h264-source';
-import type { ArchiveIndex } from '../archive/archive-index';
+import type { ArchiveIndex } from '../archive';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
 import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';

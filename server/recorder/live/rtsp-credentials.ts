@@ -17,9 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { User } from '../../shared/api';
 import { can } from '../../shared/roles';
-import type { SessionsService } from '../identity/sessions';
-import type { SignInThrottle } from '../identity/sign-in-throttle';
-import type { UsersService } from '../identity/users';
+import type { SessionsService, SignInThrottle, UsersService } from '../identity';
 
 export const CREDENTIAL_CACHE_MS = 60_000;
 const MAX_CACHED = 1000;

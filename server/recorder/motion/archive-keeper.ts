@@ -24,7 +24,7 @@ import path from 'node:path';
 import { DECISION_DELAY_MS, motionWindow, segmentDecision } from './motion-archive-policy';
 import { reducedFrameRate } from '../core/motion-settings';
 import type { ArchiveSegment } from '../core/media-contracts';
-import type { ArchiveIndex } from '../archive/archive-index';
+import type { ArchiveIndex } from '../archive';
 import type { StreamMotion, MotionLog } from './stream-motion';
 
 export const KEEPER_INTERVAL_MS = 5_000;

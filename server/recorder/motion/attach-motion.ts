@@ -14,8 +14,8 @@
  */
 import type { Db } from '../core/db/database';
 import type { IngestControl, LiveSources } from '../core/media-contracts';
-import type { ArchiveIndex } from '../archive/archive-index';
-import { EventsService } from '../events/events-service';
+import type { ArchiveIndex } from '../archive';
+import { EventsService } from '../events';
 import { ArchiveKeeper } from './archive-keeper';
 import { MotionEventQueries } from './event-queries';
 import { MotionEventStore } from './event-store';

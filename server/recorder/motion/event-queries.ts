@@ -10,7 +10,7 @@
  * at the chosen resolution (raw events only below one minute per bucket).
  */
 import type { Db } from '../core/db/database';
-import type { EventReader, RollupSums, StoredEvent } from '../events/events-service';
+import type { EventReader, RollupSums, StoredEvent } from '../events';
 
 interface EventRow {
   start_ms: number;

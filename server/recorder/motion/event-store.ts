@@ -11,7 +11,7 @@
  * upsert per minute and hour touched.
  */
 import type { Db } from '../core/db/database';
-import { HOUR_MS, MINUTE_MS } from '../events/events-histogram';
+import { HOUR_MS, MINUTE_MS } from '../events';
 import { rollupRows } from './rollup';
 
 export interface EventSink {

@@ -19,9 +19,8 @@
 import type { AccessUnit } from '../../protocols/h264';
 import type { H264Source } from '../../protocols/h264-source';
 import type { LiveSources } from '../core/media-contracts';
-import { toAnnexB } from '../live/access-units';
 import { FfmpegChild, type FfmpegExit } from '../../processes';
-import { liveFeed, type VideoFeed } from '../live/video-feed';
+import { liveFeed, toAnnexB, type VideoFeed } from '../live';
 import { DETECTION_HEIGHT, DETECTION_WIDTH, motionDecoderArgs } from './motion-ffmpeg-args';
 
 export const MAX_INPUT_LAG_MS = 1_000;

@@ -14,7 +14,7 @@
  *    bitstream filter drops every packet that is not a keyframe, which
  *    Matroska input honours where `-discard nokey` does not).
  */
-import { annexBStdinInputArgs, rateSelectFilter } from '../live/ffmpeg-args';
+import { annexBStdinInputArgs, rateSelectFilter } from '../live';
 
 /** The picture every detector compares: 16:9, 14,400 pixels. */
 export const DETECTION_WIDTH = 160;

@@ -13,9 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../core/db/database';
-import type { ArchiveIndex, ArchiveRow } from '../archive/archive-index';
+import { probeSegmentSeconds, type ArchiveIndex, type ArchiveRow } from '../archive';
 import type { ArchiveSegment } from '../core/media-contracts';
-import { probeSegmentSeconds } from '../archive/segment-probe';
 import type { RetentionArchiveIndex, StreamArchiveTotals } from './retention-contracts';
 
 export class ArchiveRetentionIndex implements RetentionArchiveIndex {

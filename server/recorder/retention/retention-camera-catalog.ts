@@ -7,10 +7,10 @@
  * opens goes only to the camera itself.
  */
 import type { CameraCapabilities } from '../../shared/api';
-import type { CamerasStore } from '../cameras/cameras-store';
+import type { CamerasStore } from '../cameras';
 import { tryStyleOf } from '../core/recording-style';
-import type { ExportStreamDirectory } from '../export/export-service';
-import type { PtzCameraDirectory, PtzCameraInfo } from '../ptz/ptz-service';
+import type { ExportStreamDirectory } from '../export';
+import type { PtzCameraDirectory, PtzCameraInfo } from '../ptz';
 import type { RetentionCamera, RetentionCameraDirectory } from './retention-contracts';
 
 /** Quirks as stored: an object of flags ({ 'zoom-override': true }) or a list of names. */
