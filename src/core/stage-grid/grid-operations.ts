@@ -29,6 +29,7 @@ import {
   columnCount,
   createMatrix,
   emptyCell,
+  occupancy,
   ownerOf,
   rowCount,
   samePosition,
@@ -147,9 +148,11 @@ export function claim(
 
 /** The first unclaimed position in reading order, if any. */
 export function firstFreePosition(matrix: StageMatrix): CellPosition | undefined {
+  // One occupancy map for the whole scan: asking ownerOf per position rebuilt it each time (quadratic in cells).
+  const owners = occupancy(matrix);
   for (let row = 0; row < rowCount(matrix); row++) {
     for (let column = 0; column < columnCount(matrix); column++) {
-      if (!ownerOf(matrix, { row, column })) return { row, column };
+      if (!owners[row]?.[column]) return { row, column };
     }
   }
   return undefined;
