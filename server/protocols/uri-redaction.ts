@@ -18,3 +18,15 @@ export function redactUri(uri: string): string {
 export function redactText(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]*@/gi, '$1***@').replace(/\/relay\/[A-Za-z0-9_-]+/g, '/relay/***');
 }
+
+/** The URI without any userinfo (empty, not masked): for comparing camera addresses and naming one in a log. */
+export function withoutCredentials(uri: string): string {
+  try {
+    const url = new URL(uri);
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return uri;
+  }
+}

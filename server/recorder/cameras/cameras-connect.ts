@@ -18,7 +18,7 @@
 import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfiguration } from '../../shared/api';
 import { OnvifError, readOnvifCamera } from '../core/onvif-client';
 import { probeRtsp, RtspProbeError, type CredentialRelay } from '../ingest';
-import { redactText } from '../../protocols/uri-redaction';
+import { redactText, withoutCredentials } from '../../protocols/uri-redaction';
 import { ApiError } from '../core/api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';
 import { hostOf, type CleanConnection } from './cameras-validation';
@@ -74,18 +74,6 @@ export function cameraError(error: unknown, log?: CameraLog, uri?: string): ApiE
   const where = uri ? ` (${redactText(withoutCredentials(uri))})` : '';
   log?.warn(`cannot connect to a camera${where}: ${redactText(detail).slice(0, 500)}`);
   return new ApiError(422, CANNOT_CONNECT.code, CANNOT_CONNECT.reason);
-}
-
-/** The URI without any userinfo the camera may have put in it. */
-export function withoutCredentials(uri: string): string {
-  try {
-    const url = new URL(uri);
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return uri;
-  }
 }
 
 /** Path and query of a URI ('/live?x=1'), '/' when it has none. */

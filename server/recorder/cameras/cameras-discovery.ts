@@ -11,6 +11,7 @@
 import { isIP } from 'node:net';
 import type { DiscoveredCamera } from '../../shared/api';
 import type { ProbeMatch } from '../../protocols/ws-discovery';
+import { withoutCredentials } from '../../protocols/uri-redaction';
 import { badRequest } from '../core/api-error';
 import { hasControlCharacters } from './cameras-validation';
 
@@ -56,17 +57,6 @@ function nameOf(match: ProbeMatch, fallback: string): string {
   return encodeURIComponent(decoded);
 }
 
-function normalise(uri: string): string {
-  try {
-    const url = new URL(uri);
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    return uri;
-  }
-}
-
 export async function discoverCameras(
   query: { ip?: string | undefined; url?: string | undefined },
   registeredUris: readonly string[],
@@ -87,7 +77,7 @@ export async function discoverCameras(
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('The url must be an http:// or https:// device service URL.');
     target = { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: DISCOVERY_PORT };
-    wantedUrl = normalise(query.url);
+    wantedUrl = withoutCredentials(query.url);
   } else {
     throw badRequest('Give the address to search (ip) or a device service URL (url).');
   }
@@ -98,10 +88,10 @@ export async function discoverCameras(
     // An address the probe cannot even be sent to answers like one where nothing listens.
     matches = [];
   }
-  const registered = new Set(registeredUris.map(normalise));
+  const registered = new Set(registeredUris.map(withoutCredentials));
   const found: DiscoveredCamera[] = [];
   for (const match of matches) {
-    const xaddrs = match.xaddrs.filter((x) => /^https?:\/\//i.test(x)).map(normalise);
+    const xaddrs = match.xaddrs.filter((x) => /^https?:\/\//i.test(x)).map(withoutCredentials);
     if (wantedUrl && xaddrs.length > 0 && !xaddrs.includes(wantedUrl)) continue;
     const url = wantedUrl ?? xaddrs[0] ?? '';
     let ip = target.host;
