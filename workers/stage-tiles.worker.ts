@@ -12,6 +12,7 @@
  * do not use `this`). A method left out here is a type error where the
  * main thread calls it, through `typeof import('...stage-tiles.worker')`.
  */
+import { browserTimers } from './core/browser-timers';
 import { webSocketChannel } from './core/stage-tiles/channel-socket';
 import { browserDecodePlatform } from './core/stage-tiles/picture-decoder';
 import { createStageTiles } from './core/stage-tiles/stage-tiles';
@@ -39,10 +40,7 @@ export const {
   destroy,
 } = createStageTiles({
   openSocket: (url, handlers) => webSocketChannel(new WebSocket(url), handlers),
-  timers: {
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  },
+  timers: browserTimers,
   now: () => performance.timeOrigin + performance.now(),
   decodePlatform: browserDecodePlatform(),
   bitmapRenderer: (canvas) => canvas.getContext('bitmaprenderer'),

@@ -30,6 +30,7 @@
  * Cost: two workers per stage view; REST per session, not per frame.
  */
 import { transfer } from 'comlink';
+import { browserTimers } from '../../workers/core/browser-timers';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
 import { availabilityAt, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
@@ -107,11 +108,6 @@ interface Surface {
   releaseTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
-const timers = {
-  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 let nextTileId = 1;
 
 export class StageMedia {
@@ -145,7 +141,7 @@ export class StageMedia {
         describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
         remove: (id) => liveApi.deleteLowBandwidthStream(id),
       },
-      timers,
+      browserTimers,
       log,
     );
   }
@@ -174,7 +170,7 @@ export class StageMedia {
     });
     return new StagePlayer({
       sources: { lowbandwidth: lowBandwidth, webrtc },
-      timers,
+      timers: browserTimers,
       type: options.type,
       availableTypes: options.availableTypes,
       // A failed archive check counts as 'no video yet' in the player core and is asked again.
