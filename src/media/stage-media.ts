@@ -31,6 +31,7 @@
  */
 import { transfer } from 'comlink';
 import { browserTimers } from '../../workers/core/browser-timers';
+import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
 import { availabilityAt, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
@@ -82,9 +83,9 @@ export interface StageMediaOptions {
   /** Pictures per second asked of low-bandwidth sessions at speed 1. */
   rateFps?: number;
   /** How media workers decode pictures (the benchmark compares them). */
-  decoder?: 'blob' | 'image-decoder';
+  decoder?: PictureDecoder;
   /** Benchmark only: stop pictures after decoding or on arrival, to attribute the cost of drawing. */
-  picturePath?: 'draw' | 'decode' | 'receive';
+  picturePath?: PicturePath;
   log?: (message: string, detail?: unknown) => void;
 }
 
