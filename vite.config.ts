@@ -3,9 +3,12 @@
  *
  * - root '.', index.html at the root, output to dist/client: the recorder
  *   serves that folder at '/'.
- * - Workers are Vite's own module workers (`new Worker(new URL('...worker.ts',
- *   import.meta.url), { type: 'module' })`, bundled as ES modules), reached
- *   through `wrap<XApi>` with the API type imported as a type only.
+ * - vite-plugin-comlink for the page and for worker bundles: a worker is
+ *   created with `new ComlinkWorker<typeof import('...worker')>(new URL(...),
+ *   { type: 'module', name })`, which the plugin turns into a module worker
+ *   whose exports are exposed with Comlink and reached through a typed
+ *   Remote. It must come before plugins that look at `new Worker(...)`.
+ *   Worker bundles are ES modules.
  * - Shaders under shaders/ are imported as text with Vite's built-in `?raw`
  *   suffix (e.g. `import frag from '../../shaders/dewarp.frag?raw'`).
  * - The build writes dist/client/build-info.json ({ hash, date }, public like
@@ -26,6 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { comlink } from 'vite-plugin-comlink';
 
 /** Public facts of the build: served as a client file and compiled into the client. */
 interface BuildFacts {
@@ -89,9 +93,10 @@ export default defineConfig({
   root: '.',
   base: './',
   publicDir: 'public',
-  plugins: [buildInfoFile()],
+  plugins: [comlink(), buildInfoFile()],
   worker: {
     format: 'es',
+    plugins: () => [comlink()],
   },
   define: {
     __ARGUS_BUILD__: JSON.stringify({ ...facts, version: packageVersion }),

@@ -25,6 +25,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { comlink } from 'vite-plugin-comlink';
 import type { Camera, CamerasResponse } from '../server/shared/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { call, signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
@@ -52,7 +53,9 @@ async function buildPage(outDir: string): Promise<void> {
     logLevel: 'warn',
     root: path.join(import.meta.dirname, 'frame-rate'),
     base: './',
-    worker: { format: 'es' },
+    // The stage media it plays creates its workers with vite-plugin-comlink, as the client does.
+    plugins: [comlink()],
+    worker: { format: 'es', plugins: () => [comlink()] },
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
 }

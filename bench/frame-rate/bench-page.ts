@@ -10,6 +10,7 @@ import { liveApi } from '../../src/api/live-api';
 import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-pool';
 import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
 import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
+import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import { startNaiveTile, type NaiveTile } from './naive-player';
 
 export interface WallRun {
@@ -21,9 +22,9 @@ export interface WallRun {
   streamIds: string[];
   token: string;
   workers?: number;
-  decoder?: 'blob' | 'image-decoder';
+  decoder?: PictureDecoder;
   /** Worker player: pictures stopped after decoding or on arrival (cost attribution); drawn when absent. */
-  picturePath?: 'decode' | 'receive';
+  picturePath?: Exclude<PicturePath, 'draw'>;
 }
 
 export interface WallResult {

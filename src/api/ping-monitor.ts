@@ -6,6 +6,7 @@
  * failures (a 500, a 404 from an odd proxy) are not taken as death.
  * Timers are injected so the logic is testable without waiting.
  */
+import { browserTimers, type Timers } from '../../workers/core/browser-timers';
 import { isHttpError, NO_RESPONSE } from './http-error';
 
 export const PING_INTERVAL_MS = 10_000;
@@ -16,16 +17,6 @@ export function isDeadPingFailure(error: unknown): boolean {
   return isHttpError(error) && DEAD_STATUSES.has(error.status);
 }
 
-export interface Timers {
-  setTimeout: (callback: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class PingMonitor {
   private handle: unknown = undefined;
   private running = false;
@@ -34,7 +25,7 @@ export class PingMonitor {
     private readonly ping: () => Promise<unknown>,
     private readonly onDead: (error: unknown) => void,
     private readonly intervalMs = PING_INTERVAL_MS,
-    private readonly timers: Timers = realTimers,
+    private readonly timers: Timers = browserTimers,
   ) {}
 
   start(): void {

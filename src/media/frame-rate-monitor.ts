@@ -10,17 +10,20 @@
  * Cost: one small worker and about ten messages a second while the stage is
  * shown.
  */
-import { proxy, wrap } from 'comlink';
+import { proxy } from 'comlink';
+import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import { animationFrameFeed, type FrameFeed, type FrameRateState } from '../../workers/core/frame-rate-monitor';
 import { reportFramesInBatches } from '../core/frame-report-batcher';
-import type { FrameRateApi } from '../../workers/frame-rate.worker';
 
 export type { FrameRateState } from '../../workers/core/frame-rate-monitor';
 
 /** Starts monitoring; the returned function stops it and ends the worker. */
 export function startFrameRateMonitor(onChange: (state: FrameRateState) => void): () => void {
-  const worker = new Worker(new URL('../../workers/frame-rate.worker.ts', import.meta.url), { type: 'module', name: 'frame-rate' });
-  const api = wrap<FrameRateApi>(worker);
+  // The worker module's exports are its API (vite-plugin-comlink exposes them).
+  const api = new ComlinkWorker<typeof import('../../workers/frame-rate.worker')>(new URL('../../workers/frame-rate.worker', import.meta.url), {
+    type: 'module',
+    name: 'frame-rate',
+  });
   let stopped = false;
   void api.start(proxy((state: FrameRateState) => !stopped && onChange(state))).then((state) => !stopped && onChange(state));
   // The window always has requestAnimationFrame; the feed is optional only for scopes that lack it.
@@ -33,6 +36,7 @@ export function startFrameRateMonitor(onChange: (state: FrameRateState) => void)
     stopped = true;
     stopCounting();
     document.removeEventListener('visibilitychange', onVisibility);
-    void api.stop().finally(() => worker.terminate());
+    // The plugin's Remote carries its Worker under endpointSymbol: Comlink's releaseProxy would leave it running.
+    void api.stop().finally(() => api[endpointSymbol].terminate());
   };
 }

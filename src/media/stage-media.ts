@@ -30,6 +30,8 @@
  * Cost: two workers per stage view; REST per session, not per frame.
  */
 import { transfer } from 'comlink';
+import { browserTimers } from '../../workers/core/browser-timers';
+import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
 import { availabilityAt, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
@@ -81,9 +83,9 @@ export interface StageMediaOptions {
   /** Pictures per second asked of low-bandwidth sessions at speed 1. */
   rateFps?: number;
   /** How media workers decode pictures (the benchmark compares them). */
-  decoder?: 'blob' | 'image-decoder';
+  decoder?: PictureDecoder;
   /** Benchmark only: stop pictures after decoding or on arrival, to attribute the cost of drawing. */
-  picturePath?: 'draw' | 'decode' | 'receive';
+  picturePath?: PicturePath;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -106,11 +108,6 @@ interface Surface {
   tileId: string;
   releaseTimer: ReturnType<typeof setTimeout> | undefined;
 }
-
-const timers = {
-  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 let nextTileId = 1;
 
@@ -145,7 +142,7 @@ export class StageMedia {
         describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
         remove: (id) => liveApi.deleteLowBandwidthStream(id),
       },
-      timers,
+      browserTimers,
       log,
     );
   }
@@ -174,7 +171,7 @@ export class StageMedia {
     });
     return new StagePlayer({
       sources: { lowbandwidth: lowBandwidth, webrtc },
-      timers,
+      timers: browserTimers,
       type: options.type,
       availableTypes: options.availableTypes,
       // A failed archive check counts as 'no video yet' in the player core and is asked again.

@@ -8,14 +8,22 @@
  * a worker's thread; two keep that work of a big wall off any one thread
  * (bench/frame-rate.bench.ts compares 1, 2 and 4). Cost: one worker each,
  * created once per stage view.
+ *
+ * Workers are made by vite-plugin-comlink's `ComlinkWorker`; its options
+ * must be a literal (the plugin reads them at build time), so every worker
+ * of the pool has the same name.
  */
-import { transfer, wrap, type Remote } from 'comlink';
+import { transfer, type Remote } from 'comlink';
+import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
-import type { StageTilesApi } from '../../workers/stage-tiles.worker';
 
-export type MediaWorker = Remote<StageTilesApi>;
+/** The worker module's exports are its API (the plugin exposes them). */
+type StageTilesWorker = typeof import('../../workers/stage-tiles.worker');
+
+export type MediaWorker = Remote<StageTilesWorker>;
 
 export class StageWorkerPool {
+  /** The Worker behind each Remote, kept to terminate it: Comlink's releaseProxy would leave it running. */
   private readonly workers: Worker[] = [];
   private readonly remotes: MediaWorker[] = [];
   private readonly load: number[] = [];
@@ -24,12 +32,11 @@ export class StageWorkerPool {
   constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath } = {}) {
     const size = Math.max(1, Math.floor(count));
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('../../workers/stage-tiles.worker.ts', import.meta.url), {
+      const remote = new ComlinkWorker<StageTilesWorker>(new URL('../../workers/stage-tiles.worker', import.meta.url), {
         type: 'module',
-        name: `stage-media-${i}`,
+        name: 'stage-media',
       });
-      this.workers.push(worker);
-      const remote = wrap<StageTilesApi>(worker);
+      this.workers.push(remote[endpointSymbol]);
       if (tuning.decoder) void remote.setDecoder(tuning.decoder);
       if (tuning.picturePath) void remote.setPicturePath(tuning.picturePath);
       this.remotes.push(remote);

@@ -21,7 +21,8 @@ import {
   type StageCycleSettings,
   type StageCycleSpeed,
 } from '../core/stage-cycle';
-import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
+import { browserTimers } from '../../workers/core/browser-timers';
+import { idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export interface StageCycleState {
   userId: string | null;

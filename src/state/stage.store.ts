@@ -41,7 +41,8 @@ import {
   trim,
 } from '../core/stage-grid';
 import { timelineActions } from './timeline.store';
-import { browserTimers, idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
+import { browserTimers } from '../../workers/core/browser-timers';
+import { idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export const DEFAULT_MAX_PLAYERS = 64;
 

@@ -27,11 +27,6 @@ export const idbSettingsStorage: SettingsStorage = {
   set: (key, value) => idbSet(key, value),
 };
 
-export const browserTimers: CycleTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export type SettingsLog = (message: string, detail?: unknown) => void;
 
 export const warnLog: SettingsLog = (message, detail) => console.warn(message, detail);

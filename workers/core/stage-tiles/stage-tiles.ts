@@ -1,6 +1,6 @@
 /**
  * The tiles one stage media worker hosts (workers/stage-tiles.worker.ts
- * exposes this object as it is): every tile of the stage, low-bandwidth or
+ * exports this object's methods as its API): every tile of the stage, low-bandwidth or
  * WebRTC, registered under the tile id the main thread gave it.
  *
  * Each tile's <canvas> is transferred here once (`openTile`). A

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError, NO_RESPONSE } from '../../../../src/api/http-error';
-import { isDeadPingFailure, PING_INTERVAL_MS, PingMonitor, type Timers } from '../../../../src/api/ping-monitor';
+import { isDeadPingFailure, PING_INTERVAL_MS, PingMonitor } from '../../../../src/api/ping-monitor';
+import type { Timers } from '../../../../workers/core/browser-timers';
 
 /** Manual timers: `fire()` runs the scheduled callback. */
 class ManualTimers implements Timers {
