@@ -4,7 +4,7 @@
  * picture: 20 s picked in the dialog download from the new window as mov
  * and mkv, and each file's first and last pictures carry the chosen start
  * and end (within a GOP, 1 s), and its declared length is its real length;
- * a too-short range and a range with no recordings are refused as the spec
+ * a too-short or too-long range and a range with no recordings are refused as the spec
  * words them; a Viewer has no Export button. Screenshots of the dialog go
  * to $ARGUS_SHOTS_DIR when set.
  */
@@ -105,7 +105,7 @@ test('20 s picked in the dialog download as mov and mkv from a new window, and e
   await expect(dialog.formatButton(suite.first, 'mov')).toBeEnabled();
 });
 
-test("a range under 10 s disables export; a range with no recordings is refused as 'no archives in the region'", async ({ page, errors }, testInfo) => {
+test("a range under 10 s or over the server's maximum disables export; a range with no recordings is refused as 'no archives in the region'", async ({ page, errors }, testInfo) => {
   const stage = new StagePage(page);
   const dialog = new ExportDialogPage(page);
   await stage.bagCamera(suite.second).dblclick();
@@ -120,6 +120,12 @@ test("a range under 10 s disables export; a range with no recordings is refused 
   await expect(dialog.dialog.getByRole('alert')).toHaveText('Invalid time selection.  Start time must be at least 10 seconds less than end time.');
   await expect(dialog.formatButton(suite.second, 'mkv')).toBeDisabled();
   await expect(dialog.formatButton(suite.second, 'mov')).toBeDisabled();
+
+  // Longer than the recorder's maxExportHours (24 by default), which the client reads from GET /service/about.
+  await dialog.setEnd('Start', beforeMs - 25 * 3_600_000);
+  await expect(dialog.dialog.getByRole('alert')).toHaveText('The selection is longer than this server allows (24 hours).');
+  await expect(dialog.formatButton(suite.second, 'mkv')).toBeDisabled();
+  await dialog.setEnd('Start', beforeMs);
 
   // Nothing was recorded two minutes before the camera's first segment: HEAD answers 404.
   // The browser itself logs the 404 of the HEAD; it is the answer this test asks for.
