@@ -7,7 +7,9 @@
  * together with asking for the download's ticket, then opens the GET in a
  * new window, where the browser saves the file: the bytes never pass
  * through this page, so a many-hour export costs the page no memory. The
- * pair shows "preparing" from the click until the window opens. A 404 is
+ * html dewarp page is the exception: it is built here from the mov export's
+ * bytes (media/export/dewarp-page-download). The pair shows "preparing"
+ * from the click until the window opens (or the page is saved). A 404 is
  * 'no archives in the region', anything else 'error occurred while
  * exporting video'; either is shown 500 ms later (spec 8) and disables that
  * pair's button until the range changes. Times are sent on the server's
@@ -22,6 +24,7 @@ import { exportApi, type ExportRequest } from '../api/export-api';
 import { isHttpError } from '../api/http-error';
 import { initialExportRange, type ExportRange } from '../core/export/export-range';
 import { pairKey, type ExportChoice, type ExportTarget } from '../core/export/export-targets';
+import type { DewarpPageRequest } from '../media/export/dewarp-page-download';
 import { clockState } from './clock.store';
 import { timelineState } from './timeline.store';
 
@@ -43,6 +46,8 @@ export interface ExportStoreDeps {
   api?: Pick<typeof exportApi, 'check' | 'downloadUrl'>;
   /** Opens the download in a new window; false when the browser blocked it. */
   openWindow?: (url: string) => boolean;
+  /** Builds and saves the html dewarp page from the mov export's address. */
+  saveDewarpPage?: (request: DewarpPageRequest) => Promise<void>;
   /** Server clock minus local clock, ms. */
   clockOffsetMs?: () => number;
   fine?: () => ExportRange | null;
@@ -65,6 +70,9 @@ export function failureOf(error: unknown): ExportFailure {
 export function createExportStore(deps: ExportStoreDeps = {}) {
   const api = deps.api ?? exportApi;
   const openWindow = deps.openWindow ?? openInNewWindow;
+  // Loaded on first use: the page builder carries the shaders and the dewarp math, which only this format needs.
+  const saveDewarpPage =
+    deps.saveDewarpPage ?? (async (request: DewarpPageRequest) => (await import('../media/export/dewarp-page-download')).downloadDewarpPage(request));
   const clockOffsetMs = deps.clockOffsetMs ?? (() => clockState.probe?.offsetMs ?? 0);
   const fine = deps.fine ?? (() => timelineState.fine);
   const now = deps.now ?? Date.now;
@@ -99,8 +107,8 @@ export function createExportStore(deps: ExportStoreDeps = {}) {
     async exportPair(target: ExportTarget, choice: ExportChoice, range: ExportRange): Promise<void> {
       const key = pairKey(target.cameraId, choice);
       if (state.pairs[key]) return;
-      // 'html-dewarp' is not offered (see export-targets); the recorder writes mkv and mov.
-      const format: ExportFormat = choice === 'mov' ? 'mov' : 'mkv';
+      // The html dewarp page embeds a mov: Chromium's <video> plays it, not Matroska (see media/export/dewarp-page).
+      const format: ExportFormat = choice === 'mkv' ? 'mkv' : 'mov';
       const offset = clockOffsetMs();
       const request: ExportRequest = { streamId: target.streamId, startMs: range.startMs + offset, stopMs: range.stopMs + offset, format };
       const mine = generation;
@@ -109,7 +117,11 @@ export function createExportStore(deps: ExportStoreDeps = {}) {
       try {
         const [, url] = await Promise.all([api.check(request), api.downloadUrl(request)]);
         if (mine !== generation) return;
-        if (!openWindow(url)) failure = 'window-blocked';
+        if (choice === 'html-dewarp' && target.dewarp) {
+          await saveDewarpPage({ url, cameraName: target.cameraName, config: target.dewarp });
+        } else if (!openWindow(url)) {
+          failure = 'window-blocked';
+        }
       } catch (error) {
         failure = failureOf(error);
       }

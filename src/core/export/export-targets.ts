@@ -10,7 +10,7 @@
  * Pure: the role, the cameras and what the browser can do come in as
  * arguments, so each rule is tested without a browser.
  */
-import type { Camera } from '../../../server/shared/api';
+import type { Camera, StreamDewarpConfiguration } from '../../../server/shared/api';
 import { can, type Role } from '../../../server/shared/roles';
 
 export const EXPORT_CHOICES = ['mkv', 'mov', 'html-dewarp'] as const;
@@ -22,6 +22,8 @@ export interface ExportTarget {
   /** The stream exported: the camera's primary stream. */
   streamId: string;
   choices: ExportChoice[];
+  /** The stream's dewarp settings when it has them (the html dewarp page draws with them), else null. */
+  dewarp: StreamDewarpConfiguration | null;
 }
 
 export interface ExportBrowser {
@@ -41,17 +43,17 @@ export function exportButtonShown(role: Role | undefined): boolean {
   return can(role, 'export');
 }
 
-/** Whether a camera's exported stream can be dewarped: it has a dewarp configuration that is not switched off. */
-export function hasDewarp(camera: Camera): boolean {
+/** The exported stream's dewarp settings, or null when it has none or they are switched off. */
+export function dewarpOf(camera: Camera): StreamDewarpConfiguration | null {
   const stream = camera.streams.find((entry) => entry.id === camera.primaryStream?.id);
   const config = stream?.dewarpConfiguration;
-  return config !== null && config !== undefined && config.enable !== false;
+  return config && config.enable !== false ? config : null;
 }
 
 export function exportChoices(camera: Camera, browser: ExportBrowser): ExportChoice[] {
   const choices: ExportChoice[] = ['mkv'];
   if (!browser.mobileSafari) choices.push('mov');
-  if (browser.webGl2 && hasDewarp(camera)) choices.push('html-dewarp');
+  if (browser.webGl2 && dewarpOf(camera)) choices.push('html-dewarp');
   return choices;
 }
 
@@ -68,7 +70,13 @@ export function exportTargets(tiles: readonly StageTileCamera[], cameras: readon
     const camera = cameras.find((entry) => entry.id === tile.cameraId);
     if (!camera?.permissions.actions.export || !camera.primaryStream) continue;
     seen.add(tile.cameraId);
-    targets.push({ cameraId: camera.id, cameraName: camera.name, streamId: camera.primaryStream.id, choices: exportChoices(camera, browser) });
+    targets.push({
+      cameraId: camera.id,
+      cameraName: camera.name,
+      streamId: camera.primaryStream.id,
+      choices: exportChoices(camera, browser),
+      dewarp: dewarpOf(camera),
+    });
   }
   return targets;
 }

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera, StageMatrix } from '../../../../server/shared/api';
+import { hasWebGl2 } from '../../../app/capabilities';
 import { isMobileSafari } from '../../../app/mobile-safari';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Notice } from '../../../components/ui/notice';
@@ -28,7 +29,7 @@ import './export.css';
 /** What the dialog needs to know about the browser, read once. */
 const browser = {
   mobileSafari: isMobileSafari(navigator.userAgent, navigator.maxTouchPoints),
-  webGl2: false, // the html dewarp page is not built yet (see the report); keeps its button hidden
+  webGl2: hasWebGl2(),
 };
 
 function errorText(error: ExportRangeError): string {

@@ -2,15 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../../src/api/http-error';
 import type { ExportRequest } from '../../../../src/api/export-api';
 import type { ExportTarget } from '../../../../src/core/export/export-targets';
+import type { DewarpPageRequest } from '../../../../src/media/export/dewarp-page-download';
 import { createExportStore, EXPORT_ALERT_DELAY_MS } from '../../../../src/state/export.store';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
-const target: ExportTarget = { cameraId: 'c1', cameraName: 'Gate', streamId: 's1', choices: ['mkv', 'mov'] };
+const target: ExportTarget = { cameraId: 'c1', cameraName: 'Gate', streamId: 's1', choices: ['mkv', 'mov'], dewarp: null };
 const range = { startMs: NOW - 30_000, stopMs: NOW - 10_000 };
 
 function rig(options: { check?: (request: ExportRequest) => Promise<void>; opens?: boolean; offsetMs?: number } = {}) {
   const timers: Array<{ run: () => void; delayMs: number }> = [];
   const opened: string[] = [];
+  const pages: DewarpPageRequest[] = [];
   const checked: ExportRequest[] = [];
   const store = createExportStore({
     api: {
@@ -24,12 +26,13 @@ function rig(options: { check?: (request: ExportRequest) => Promise<void>; opens
       opened.push(url);
       return options.opens ?? true;
     },
+    saveDewarpPage: async (request) => void pages.push(request),
     clockOffsetMs: () => options.offsetMs ?? 0,
     fine: () => null,
     now: () => NOW,
     setTimer: (run, delayMs) => timers.push({ run, delayMs }),
   });
-  return { store, timers, opened, checked };
+  return { store, timers, opened, checked, pages };
 }
 
 describe('export flow', () => {
@@ -52,6 +55,16 @@ describe('export flow', () => {
     expect(checked).toEqual([{ streamId: 's1', startMs: range.startMs, stopMs: range.stopMs, format: 'mov' }]);
     expect(opened).toEqual(['/service/streams/s1/export?format=mov&ticket=t']);
     expect(store.state.pairs['c1:mov']).toBeUndefined();
+  });
+
+  it('builds the html dewarp page from the mov export instead of opening a window', async () => {
+    const { store, opened, pages, checked } = rig();
+    const fisheye: ExportTarget = { ...target, choices: ['mkv', 'mov', 'html-dewarp'], dewarp: { enable: true, defaultMode: 'panorama' } };
+    await store.actions.exportPair(fisheye, 'html-dewarp', range);
+    expect(checked[0]?.format).toBe('mov');
+    expect(opened).toEqual([]);
+    expect(pages).toEqual([{ url: '/service/streams/s1/export?format=mov&ticket=t', cameraName: 'Gate', config: fisheye.dewarp }]);
+    expect(store.state.pairs['c1:html-dewarp']).toBeUndefined();
   });
 
   it('sends the range on the server clock', async () => {

@@ -68,6 +68,11 @@ describe('the rows of the export dialog', () => {
     expect(rows.map((row) => row.cameraId)).toEqual(['c2']);
   });
 
+  it('carries the stream dewarp settings the html dewarp page draws with', () => {
+    const [row] = exportTargets([{ cameraId: 'f1', linked: true }], [camera('f1', 'Lobby', { dewarp: true })], desktop);
+    expect(row).toMatchObject({ choices: ['mkv', 'mov', 'html-dewarp'], dewarp: { enable: true } });
+  });
+
   it('is empty when no linked camera may be exported (the dialog says so)', () => {
     expect(exportTargets([{ cameraId: 'c3', linked: true }], cameras, desktop)).toEqual([]);
     expect(exportTargets([], cameras, desktop)).toEqual([]);
