@@ -9,7 +9,14 @@ const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
 const target: ExportTarget = { cameraId: 'c1', cameraName: 'Gate', streamId: 's1', choices: ['mkv', 'mov'], dewarp: null };
 const range = { startMs: NOW - 30_000, stopMs: NOW - 10_000 };
 
-function rig(options: { check?: (request: ExportRequest) => Promise<void>; opens?: boolean; offsetMs?: number } = {}) {
+interface RigOptions {
+  check?: (request: ExportRequest) => Promise<void>;
+  opens?: boolean;
+  offsetMs?: number;
+  fine?: { startMs: number; stopMs: number } | null;
+}
+
+function rig(options: RigOptions = {}) {
   const timers: Array<{ run: () => void; delayMs: number }> = [];
   const opened: string[] = [];
   const pages: DewarpPageRequest[] = [];
@@ -28,7 +35,7 @@ function rig(options: { check?: (request: ExportRequest) => Promise<void>; opens
     },
     saveDewarpPage: async (request) => void pages.push(request),
     clockOffsetMs: () => options.offsetMs ?? 0,
-    fine: () => null,
+    fine: () => options.fine ?? null,
     now: () => NOW,
     setTimer: (run, delayMs) => timers.push({ run, delayMs }),
   });
@@ -41,6 +48,12 @@ describe('export flow', () => {
     store.actions.open();
     expect(store.state.open).toBe(true);
     expect(store.state.initial).toEqual({ startMs: NOW - 60_000, stopMs: NOW });
+  });
+
+  it("opens on the timeline's fine window in playback (the selection)", () => {
+    const { store } = rig({ fine: { startMs: NOW - 90_000, stopMs: NOW - 30_000 } });
+    store.actions.open();
+    expect(store.state.initial).toEqual({ startMs: NOW - 90_000, stopMs: NOW - 30_000 });
   });
 
   it('checks with HEAD, then opens the ticketed download in a new window; the pair is preparing until then', async () => {
