@@ -183,6 +183,7 @@ test('a dewarp camera exports an html page that plays the video through the dewa
   await dialog.open();
   const startMs = Math.floor(Date.now() / 1000) * 1000 - 12_000 - END_BEFORE_NOW_MS;
   await dialog.setRange(startMs, startMs + 12_000);
+  await shot(page, testInfo, 'export-dialog-dewarp');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.formatButton(suite.second, 'html dewarp').click()]);
   expect(download.suggestedFilename()).toMatch(/ dewarp\.html$/);
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-dewarp-'));
