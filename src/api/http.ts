@@ -122,6 +122,8 @@ function getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
 
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  /** Answers only by status: resolves on 2xx, rejects with an HttpError otherwise (an export's HEAD, spec 7). */
+  head: (path: string, options?: RequestOptions) => request<void>('HEAD', path, options),
   getBlob,
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),

@@ -14,6 +14,11 @@ export function isMobileDevice(nav: NavigatorWithHints = navigator): boolean {
   return /Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1;
 }
 
+/** WebGL2 exists here (the html dewarp export draws with it); whether a context can be made is left to the page that draws. */
+export function hasWebGl2(scope: object = globalThis): boolean {
+  return typeof (scope as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext === 'function';
+}
+
 export function detectCapabilities(): BrowserCapabilities {
   const scope = globalThis as unknown as Record<string, unknown>;
   return {

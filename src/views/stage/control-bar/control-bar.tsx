@@ -18,6 +18,7 @@ import { TimelineTime } from '../../../components/timeline/timeline-time';
 import { t } from '../../../i18n/translate';
 import { stageActions, stageState, type CellPosition } from '../../../state/stage.store';
 import { currentTimeAt, tileContext, timelineActions, timelineState } from '../../../state/timeline.store';
+import { ExportButton } from '../export/export-button';
 import { tileKeyAt } from '../grid/tile-keys';
 import { DateTimeDialog } from './date-time-dialog';
 import { SpeedControl } from './speed-control';
@@ -77,6 +78,7 @@ export function ControlBar(): ReactElement {
       <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
       {/* The Pixi timeline scale (coarse and fine) is not built yet; it takes this slot. */}
       <div className="control-bar-scale" data-testid="timeline-scale-slot" aria-hidden="true" />
+      <ExportButton />
       <button
         type="button"
         className="icon-button control-bar-button"

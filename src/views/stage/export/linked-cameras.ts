@@ -1,0 +1,25 @@
+/**
+ * The stage's cameras as export sees them: each claimed cell's camera and
+ * whether its tile follows the master timeline (an unlinked tile plays its
+ * own time, so the selection is not about it). Reading order; a camera
+ * shown twice appears twice, and export lists it once if either is linked.
+ */
+import type { StageMatrix } from '../../../../server/shared/api';
+import type { StageTileCamera } from '../../../core/export/export-targets';
+import type { CellPosition } from '../../../state/stage.store';
+import { isTileLinked, type TimelineState } from '../../../state/timeline.store';
+import { tileKeys } from '../grid/tile-keys';
+
+export function stageTileCameras(matrix: StageMatrix, timelines: Pick<TimelineState, 'tiles'>): StageTileCamera[] {
+  const claimed: CellPosition[] = [];
+  matrix.forEach((cells, row) =>
+    cells.forEach((cell, column) => {
+      if (cell.camera) claimed.push({ row, column });
+    }),
+  );
+  const keys = tileKeys(matrix, claimed);
+  return claimed.map((position, index) => ({
+    cameraId: matrix[position.row]![position.column]!.camera!.id,
+    linked: isTileLinked(timelines, keys[index]!),
+  }));
+}
