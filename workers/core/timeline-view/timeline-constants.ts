@@ -7,8 +7,6 @@
 /** Spec 9: the playhead is sent to the timeline 24 times a second. */
 export const TIME_UPDATES_PER_SECOND = 24;
 export const TIME_UPDATE_INTERVAL_MS = Math.round(1000 / TIME_UPDATES_PER_SECOND);
-/** Spec 9: a time change reaches the store (and the players) after 50 ms of quiet. */
-export const TIME_CHANGE_DEBOUNCE_MS = 50;
 /** Spec 9: a scale change is settled (and its data asked for) after 333 ms of quiet: the scale lock. */
 export const SCALE_CHANGE_DEBOUNCE_MS = 333;
 /** Spec 9: at most one zoom step per 400 ms of wheel turning. */
@@ -23,9 +21,6 @@ export const NARROW_WIDTH_PX = 425;
 export const FINE_MIN_WIDTH_PX = 17;
 /** ...and its right handle stays at least about 10 s right of the left one. */
 export const FINE_MIN_SPAN_MS = 10_000;
-/** Spec 9: the previous-motion search looks back this far and fetches this many events. */
-export const PREVIOUS_MOTION_LOOK_BACK_MS = 5_000;
-export const PREVIOUS_MOTION_COUNT = 5;
 /** A pointer that moves less than this between down and up is a click, not a drag. */
 export const CLICK_SLOP_PX = 4;
 /** A fine drag moves the playhead this many times slower than a coarse drag: it is for the last seconds. */

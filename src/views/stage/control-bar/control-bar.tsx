@@ -5,10 +5,9 @@
  * full-screen tile's context (its own when unlinked, else the master, whose
  * changes full screen undoes on leaving); otherwise the master.
  *
- * Not here yet: the Pixi timeline scale (coarse and fine, spec 4), motion
- * event navigation, export and selection mode. The scale's place is the
- * `control-bar-scale` slot. A Live Viewer plays live only, so the stage
- * view does not show this bar to one.
+ * The Pixi timeline scale (spec 4) and the motion event buttons sit in the
+ * middle. Not here yet: export and selection mode. A Live Viewer plays
+ * live only, so the stage view does not show this bar to one.
  */
 import { useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
@@ -20,6 +19,8 @@ import { stageActions, stageState, type CellPosition } from '../../../state/stag
 import { currentTimeAt, tileContext, timelineActions, timelineState } from '../../../state/timeline.store';
 import { tileKeyAt } from '../grid/tile-keys';
 import { DateTimeDialog } from './date-time-dialog';
+import { MotionEventButtons } from './motion-event-buttons';
+import { StageTimeline } from './stage-timeline';
 import { SpeedControl } from './speed-control';
 import './control-bar.css';
 
@@ -75,8 +76,8 @@ export function ControlBar(): ReactElement {
         <TimelineTime context={context} className="control-bar-clock" testId="timeline-time" />
       </button>
       <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
-      {/* The Pixi timeline scale (coarse and fine) is not built yet; it takes this slot. */}
-      <div className="control-bar-scale" data-testid="timeline-scale-slot" aria-hidden="true" />
+      <StageTimeline contextKey={key} />
+      <MotionEventButtons contextKey={key} />
       <button
         type="button"
         className="icon-button control-bar-button"
