@@ -20,6 +20,8 @@
  * important last: ticks and spans first, overlays always drawn); labels
  * are white-ish on dark, one font size.
  */
+// The recorder's Content-Security-Policy forbids eval; this swaps Pixi's generated shader-sync code for static code.
+import 'pixi.js/unsafe-eval';
 import { BitmapText, Container, DOMAdapter, Sprite, Texture, WebWorkerAdapter, autoDetectRenderer, type Renderer } from 'pixi.js';
 import type { TimelineDrawer, TimelineFrame, TimelineTrack } from './timeline-frame';
 import { firstTickMs, tickStepMs, xOf } from './timeline-geometry';
@@ -221,9 +223,27 @@ class PixiTimelineRenderer implements TimelineRenderer {
   }
 }
 
-/** Creates the renderer on the worker's OffscreenCanvas (Pixi's web-worker adapter: no DOM). */
+/**
+ * Creates the renderer on the worker's OffscreenCanvas (Pixi's web-worker
+ * adapter: no DOM): WebGL first; where the browser has no WebGL, Pixi's 2D
+ * canvas renderer (slower, same picture). Limits: if WebGL starts a context
+ * and then fails, the canvas already has a WebGL context and the 2D
+ * attempt fails too: init rejects and the scale says so (data-renderer
+ * 'failed'); the rest of the control bar works without it.
+ */
 export async function createTimelineRenderer(options: TimelineRendererOptions): Promise<TimelineRenderer> {
   DOMAdapter.set(WebWorkerAdapter);
+  if (options.preference !== 'canvas') {
+    try {
+      return await startRenderer(options, 'webgl');
+    } catch (error) {
+      console.warn('The timeline falls back to the 2D canvas renderer:', error);
+    }
+  }
+  return startRenderer(options, 'canvas');
+}
+
+async function startRenderer(options: TimelineRendererOptions, preference: 'webgl' | 'canvas'): Promise<TimelineRenderer> {
   const renderer = await autoDetectRenderer({
     canvas: options.canvas,
     width: options.widthPx,
@@ -232,7 +252,7 @@ export async function createTimelineRenderer(options: TimelineRendererOptions): 
     autoDensity: false,
     antialias: false,
     background: COLOURS.background,
-    preference: options.preference === 'canvas' ? ['canvas'] : ['webgl', 'canvas'],
+    preference: [preference],
     // Software WebGL (SwiftShader, no GPU) is still far faster than the 2D path for a batch of sprites.
     failIfMajorPerformanceCaveat: false,
   });
