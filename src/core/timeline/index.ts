@@ -3,3 +3,4 @@ export * from './timeline-context';
 export * from './picked-time';
 export * from './motion-search';
 export * from './selection-mode';
+export * from './recorded-days';

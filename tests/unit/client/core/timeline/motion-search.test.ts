@@ -36,3 +36,14 @@ describe('selection mode', () => {
     expect(selectionModeAt(seek(liveContext(NOW), NOW - 60_000, NOW), NOW)).toBe(true);
   });
 });
+
+describe('days with recordings', async () => {
+  const { recordedDays } = await import('../../../../../src/core/timeline');
+  it('caps each day at 1440 minutes per stream, drops days after today, newest first', () => {
+    const days = recordedDays({ '2026-11-20': 3000, '2026-11-24': 720, '2026-11-26': 60, junk: 5, '2026-11-21': 0 }, 2, '2026-11-25');
+    expect(days).toEqual([
+      { date: '2026-11-24', minutes: 720, fullness: 0.25 },
+      { date: '2026-11-20', minutes: 2880, fullness: 1 },
+    ]);
+  });
+});
