@@ -21,7 +21,8 @@ const schedule = (callback: () => void) => {
 const view = new TimelineView({
   now: () => Date.now(),
   schedule,
-  tick: () => performance.now(),
+  // Epoch-based, so the main thread (with another time origin) can compare its own moments with the worker's.
+  tick: () => performance.timeOrigin + performance.now(),
   onOutcomes: (outcomes) => listener?.(outcomes),
 });
 

@@ -42,7 +42,7 @@ export interface TimelineDrawStats {
   frames: number;
   /** Draw times of the last frames, ms, oldest first. */
   drawMs: number[];
-  /** performance.now() of the first frame drawn after the last scale change, and of that change. */
+  /** When (the tick clock: epoch ms in the worker) the last scale change came, and when the first frame after it was drawn. */
   scaleChangedAt: number;
   firstFrameAfterScaleAt: number;
 }
