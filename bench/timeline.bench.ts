@@ -3,11 +3,11 @@
  * the product's timeline (Pixi on an OffscreenCanvas in its worker), panned
  * and zoomed continuously in headless Chromium (software WebGL here:
  * SwiftShader), against vis-timeline (DOM, main thread) fed the same
- * events, sampled at growing counts until its median frame cost passes
- * 16.7 ms (one frame at 60 Hz). Measured: frame cost p50/p95 (the drawing
- * thread's synchronous work per frame; see bench/timeline/bench-page.ts),
- * the page's animation-frame intervals, and the time from a scale change
- * to the first frame drawn at the new scale. Prints the table and the
+ * events, sampled at growing counts until its median frame time passes
+ * 16.7 ms (one frame at 60 Hz). Measured: frame time p50/p95 (the interval
+ * between frames on the drawing thread; see bench/timeline/bench-page.ts),
+ * ours also the draw's own cost, the page's frame intervals, and the time
+ * from a scale change to the first frame drawn at the new scale. Prints the table and the
  * ratio, writes bench/results/timeline.json.
  *
  * TIMELINE_FRAMES (default 600) sets the frames of our run; vis-timeline
@@ -79,8 +79,10 @@ async function main(): Promise<void> {
     rows.push({
       timeline: `ours (Pixi ${ours.renderer}, worker)`,
       items: EVENTS,
-      'frame p50 ms': ms(percentile(ours.drawMs, 50)),
-      'frame p95 ms': ms(percentile(ours.drawMs, 95)),
+      'frame p50 ms': ms(percentile(ours.intervalMs, 50)),
+      'frame p95 ms': ms(percentile(ours.intervalMs, 95)),
+      'draw p50 ms': ms(percentile(ours.drawMs, 50)),
+      'draw p95 ms': ms(percentile(ours.drawMs, 95)),
       'page frame p50 ms': ms(percentile(ours.pageFrameMs, 50)),
       'page frame p95 ms': ms(percentile(ours.pageFrameMs, 95)),
       'first frame after scale p50 ms': ms(percentile(ours.firstFrameAfterScaleMs, 50)),
@@ -92,14 +94,17 @@ async function main(): Promise<void> {
       rows.push({
         timeline: 'vis-timeline (DOM, main thread)',
         items,
-        'frame p50 ms': ms(percentile(vis.frameMs, 50)),
-        'frame p95 ms': ms(percentile(vis.frameMs, 95)),
+        'frame p50 ms': ms(percentile(vis.pageFrameMs, 50)),
+        'frame p95 ms': ms(percentile(vis.pageFrameMs, 95)),
+        'draw p50 ms': ms(percentile(vis.frameMs, 50)),
+        'draw p95 ms': ms(percentile(vis.frameMs, 95)),
         'page frame p50 ms': ms(percentile(vis.pageFrameMs, 50)),
         'page frame p95 ms': ms(percentile(vis.pageFrameMs, 95)),
         'first frame after scale p50 ms': ms(percentile(vis.firstFrameAfterScaleMs, 50)),
       });
       console.log(JSON.stringify(rows.at(-1)));
-      if (percentile(vis.frameMs, 50) > FRAME_BUDGET_MS) break;
+      // A frame at 60 Hz is 16.67 ms; the comparison allows for the timer's rounding.
+      if (percentile(vis.pageFrameMs, 50) > FRAME_BUDGET_MS + 0.5) break;
     }
   } finally {
     await browser.close();
@@ -107,28 +112,29 @@ async function main(): Promise<void> {
     fs.rmSync(pageDir, { recursive: true, force: true });
   }
   printTable(`Timeline: pan and zoom, one camera, frame cost per frame (budget ${FRAME_BUDGET_MS.toFixed(1)} ms)`, rows);
-  const within = visRuns.filter((run) => percentile(run.frameMs, 50) <= FRAME_BUDGET_MS);
+  const within = visRuns.filter((run) => percentile(run.pageFrameMs, 50) <= FRAME_BUDGET_MS + 0.5);
   const visMaxItems = within.at(-1)?.items ?? 0;
   const largest = visRuns.at(-1)!;
-  const ourP50 = percentile(ours.drawMs, 50);
-  const ratio = percentile(largest.frameMs, 50) / ourP50;
+  const ourP95 = percentile(ours.intervalMs, 95);
+  const ratio = percentile(largest.pageFrameMs, 95) / ourP95;
   const itemsRatio = EVENTS / Math.max(1, visMaxItems);
   printTable('Ratios', [
     {
-      'vis-timeline items within 16.7 ms (p50)': visMaxItems,
+      'vis-timeline items within 16.7 ms (median)': visMaxItems,
       'ours items': EVENTS,
       'items ours / vis': itemsRatio.toFixed(0),
-      [`vis p50 at ${largest.items} items / ours p50 at ${EVENTS}`]: ratio.toFixed(1),
+      [`vis frame p95 at ${largest.items} items / ours at ${EVENTS}`]: ratio.toFixed(1),
     },
   ]);
   const figures: Figures = {
-    '1M events: frame p50 ms': lower(ourP50),
-    '1M events: frame p95 ms': lower(percentile(ours.drawMs, 95)),
+    '1M events: frame p50 ms': lower(percentile(ours.intervalMs, 50)),
+    '1M events: frame p95 ms': lower(ourP95),
+    '1M events: draw p95 ms': lower(percentile(ours.drawMs, 95)),
     '1M events: first frame after scale change p50 ms': lower(percentile(ours.firstFrameAfterScaleMs, 50)),
     'vis-timeline items within 16.7 ms': higher(visMaxItems),
-    [`vis-timeline at its largest count x ours frame p50`]: higher(ratio, 'ratio'),
+    'vis-timeline frame p95 at its first count over budget x ours': higher(ratio, 'ratio'),
   };
-  const file = writeResults('timeline', { events: EVENTS, ours, vis: visRuns.map(({ frameMs, pageFrameMs, ...rest }) => ({ ...rest, frameP50: percentile(frameMs, 50), frameP95: percentile(frameMs, 95), pageFrameP50: percentile(pageFrameMs, 50) })) }, figures);
+  const file = writeResults('timeline', { events: EVENTS, ours, vis: visRuns.map(({ frameMs, pageFrameMs, ...rest }) => ({ ...rest, drawP50: percentile(frameMs, 50), drawP95: percentile(frameMs, 95), frameP50: percentile(pageFrameMs, 50), frameP95: percentile(pageFrameMs, 95) })) }, figures);
   console.log(`results: ${file}`);
 }
 

@@ -42,6 +42,8 @@ export interface TimelineDrawStats {
   frames: number;
   /** Draw times of the last frames, ms, oldest first. */
   drawMs: number[];
+  /** Time between the starts of consecutive draws, ms, oldest first: the frame time while something changes every frame. */
+  intervalMs: number[];
   /** When (the tick clock: epoch ms in the worker) the last scale change came, and when the first frame after it was drawn. */
   scaleChangedAt: number;
   firstFrameAfterScaleAt: number;
@@ -57,6 +59,7 @@ export class TimelineView {
   private scheduled = false;
   private dirty = false;
   private readonly drawTimes = new Float64Array(DRAW_SAMPLES);
+  private readonly drawStarts = new Float64Array(DRAW_SAMPLES);
   private frames = 0;
   private scaleChangedAt = Number.NaN;
   private firstFrameAfterScaleAt = Number.NaN;
@@ -160,8 +163,12 @@ export class TimelineView {
   stats(): TimelineDrawStats {
     const count = Math.min(this.frames, DRAW_SAMPLES);
     const drawMs: number[] = [];
-    for (let i = this.frames - count; i < this.frames; i++) drawMs.push(this.drawTimes[i % DRAW_SAMPLES]!);
-    return { frames: this.frames, drawMs, scaleChangedAt: this.scaleChangedAt, firstFrameAfterScaleAt: this.firstFrameAfterScaleAt };
+    const intervalMs: number[] = [];
+    for (let i = this.frames - count; i < this.frames; i++) {
+      drawMs.push(this.drawTimes[i % DRAW_SAMPLES]!);
+      if (i > this.frames - count) intervalMs.push(this.drawStarts[i % DRAW_SAMPLES]! - this.drawStarts[(i - 1) % DRAW_SAMPLES]!);
+    }
+    return { frames: this.frames, drawMs, intervalMs, scaleChangedAt: this.scaleChangedAt, firstFrameAfterScaleAt: this.firstFrameAfterScaleAt };
   }
 
   private emit(outcomes: TimelineOutcome[]): void {
@@ -204,6 +211,7 @@ export class TimelineView {
     if (this.deps.tick) {
       const ended = this.deps.tick();
       this.drawTimes[this.frames % DRAW_SAMPLES] = ended - started;
+      this.drawStarts[this.frames % DRAW_SAMPLES] = started;
       if (Number.isNaN(this.firstFrameAfterScaleAt) && !Number.isNaN(this.scaleChangedAt)) this.firstFrameAfterScaleAt = ended;
     }
     this.frames++;

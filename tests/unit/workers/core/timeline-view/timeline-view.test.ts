@@ -74,8 +74,12 @@ describe('the timeline view core', () => {
     view.setPlayhead(NOW - 3_600_000, false);
     view.wheel(1);
     runFrame();
+    view.wheel(1);
+    runFrame();
     const stats = view.stats();
     expect(stats.firstFrameAfterScaleAt).toBeGreaterThan(stats.scaleChangedAt);
+    expect(stats.drawMs).toHaveLength(1);
+    expect(stats.intervalMs).toHaveLength(0); // the second wheel turn came within 400 ms: no change, no frame
   });
 });
 
