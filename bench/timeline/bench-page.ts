@@ -41,6 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface OurRun {
   events: number;
   frames: number;
+  /** Pixi's 2D canvas renderer instead of WebGL (what a browser without WebGL gets). */
+  preference?: 'webgl' | 'canvas';
 }
 
 export interface OurResult {
@@ -63,6 +65,7 @@ async function runOurs(run: OurRun): Promise<OurResult> {
     widthPx: WIDTH,
     heightPx: 52,
     playhead: () => ({ timeMs: playheadMs, live: false }),
+    preference: run.preference,
     onOutcomes: (outcomes: TimelineOutcome[]) => {
       for (const outcome of outcomes) if (outcome.type === 'seek') playheadMs = outcome.timeMs;
     },
