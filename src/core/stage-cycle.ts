@@ -29,7 +29,7 @@ export const DEFAULT_STAGE_CYCLE_SETTINGS: Readonly<StageCycleSettings> = Object
   excludeFromCycle: Object.freeze({}) as Record<string, boolean>,
 });
 
-export type LocalSettingName = 'stage-matrix' | 'stage-cycle';
+export type LocalSettingName = 'stage-matrix' | 'stage-cycle' | 'timeline-links';
 
 /** Local settings are keyed by setting name plus user id (spec 3). */
 export function localSettingKey(name: LocalSettingName, userId: string): string {

@@ -4,6 +4,7 @@
  * signed in as admin and on the stage, with reduced motion so the grid's
  * animations do not race the assertions.
  */
+import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Camera } from '../../../server/shared/api';
 import { test } from '../../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
@@ -14,6 +15,8 @@ export interface StageSuite {
   /** Names of the two cameras, in name order. */
   readonly first: string;
   readonly second: string;
+  /** The simulator behind the cameras (its moving object can be switched on and off). */
+  readonly sim: CameraSim;
 }
 
 export function stageSuite(): StageSuite {
@@ -49,6 +52,10 @@ export function stageSuite(): StageSuite {
     },
     get second() {
       return camera(1).name;
+    },
+    get sim() {
+      if (!rig) throw new Error('the stage cameras are not registered');
+      return rig.sim;
     },
   };
 }

@@ -43,6 +43,8 @@ const PATHS = {
   live: 'M12 14a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM7.8 16.2a6 6 0 0 1 0-8.4M16.2 7.8a6 6 0 0 1 0 8.4M4.9 19.1a10 10 0 0 1 0-14.2M19.1 4.9a10 10 0 0 1 0 14.2',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
+  previousEvent: 'M6 5v14M18 5l-9 7 9 7z',
+  nextEvent: 'M18 5v14M6 5l9 7-9 7z',
 } as const;
 
 export type PlayerIconName = keyof typeof PATHS;

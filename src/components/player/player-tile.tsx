@@ -15,6 +15,7 @@ import { t } from '../../i18n/translate';
 import { IDENTITY_VIEW, zoomPercent, type PlayerType } from '../../media/stage-media';
 import { effectiveVolume, playerActions, playersState } from '../../state/player.store';
 import { isTileLinked, tileContext, timelineActions, timelineState, type TimelineContext } from '../../state/timeline.store';
+import { timelineLinks } from '../../state/timeline-links.store';
 import { TimelineTime } from '../timeline/timeline-time';
 import { PlayerHeader, type TilePane } from './player-header';
 import { PlayerIcon } from './player-icon';
@@ -141,7 +142,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         canSwitchType={props.playerOptions.length > 1}
         pane={pane}
         linked={props.playback ? linked : null}
-        onToggleLink={() => timelineActions.toggleLink(tileKey)}
+        onToggleLink={() => timelineLinks.setLinked(tileKey, !linked)}
         onFullScreen={props.onFullScreen}
         onDewarp={props.onDewarp}
         onVolume={() => playerActions.cycleVolume(tileKey)}

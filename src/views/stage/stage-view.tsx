@@ -23,6 +23,7 @@ import { preferences } from '../../state/preferences.store';
 import { sessionState, sessionToken } from '../../state/session.store';
 import { effectiveBagLayout, stageBagActions, stageBagState } from '../../state/stage-bag.store';
 import { stageCycleActions } from '../../state/stage-cycle.store';
+import { timelineLinks } from '../../state/timeline-links.store';
 import { stageLayoutsActions, stageLayoutsState } from '../../state/stage-layouts.store';
 import { stageActions, stageState } from '../../state/stage.store';
 import { StageBag } from './bag/stage-bag';
@@ -56,6 +57,7 @@ export function StageView(): ReactElement {
     if (!userId) return;
     if (stageState.userId !== userId) void stageActions.load(userId);
     void stageCycleActions.load(userId);
+    void timelineLinks.load(userId);
   }, [userId]);
 
   useEffect(() => stageBagActions.startRefresh(), []);
@@ -65,6 +67,7 @@ export function StageView(): ReactElement {
     const flush = () => {
       stageActions.flush();
       stageCycleActions.flush();
+      timelineLinks.flush();
     };
     window.addEventListener('pagehide', flush);
     return () => {

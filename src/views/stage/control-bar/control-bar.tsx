@@ -5,10 +5,11 @@
  * full-screen tile's context (its own when unlinked, else the master, whose
  * changes full screen undoes on leaving); otherwise the master.
  *
- * Not here yet: the Pixi timeline scale (coarse and fine, spec 4), motion
- * event navigation, export and selection mode. The scale's place is the
- * `control-bar-scale` slot. A Live Viewer plays live only, so the stage
- * view does not show this bar to one.
+ * The Pixi timeline scale (spec 4), the motion event buttons and Export
+ * sit in the middle. Selection mode has no button of its own: spec 4 derives
+ * it from the time, and the timeline's fine window is the selection export
+ * starts from. A Live Viewer plays live only, so the stage view does not
+ * show this bar to one.
  */
 import { useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
@@ -21,6 +22,8 @@ import { currentTimeAt, tileContext, timelineActions, timelineState } from '../.
 import { ExportButton } from '../export/export-button';
 import { tileKeyAt } from '../grid/tile-keys';
 import { DateTimeDialog } from './date-time-dialog';
+import { MotionEventButtons } from './motion-event-buttons';
+import { StageTimeline } from './stage-timeline';
 import { SpeedControl } from './speed-control';
 import './control-bar.css';
 
@@ -76,8 +79,8 @@ export function ControlBar(): ReactElement {
         <TimelineTime context={context} className="control-bar-clock" testId="timeline-time" />
       </button>
       <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
-      {/* The Pixi timeline scale (coarse and fine) is not built yet; it takes this slot. */}
-      <div className="control-bar-scale" data-testid="timeline-scale-slot" aria-hidden="true" />
+      <StageTimeline contextKey={key} />
+      <MotionEventButtons contextKey={key} />
       <ExportButton />
       <button
         type="button"

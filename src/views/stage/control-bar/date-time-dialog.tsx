@@ -2,13 +2,17 @@
  * The date-time picker dialog (spec 2, 5): a local date (no later than
  * today) and time; seconds are zeroed unless "Set seconds" is ticked; a time
  * after now is capped at now, which plays live. Opens on the playhead of
- * the context it will move.
+ * the context it will move. Below the fields, the days with recordings of
+ * the cameras the timeline follows (GET /service/archives/per-day), each a
+ * button that picks that date, with how much of it is recorded.
  */
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { AppDialog } from '../../../components/ui/dialog';
 import { CheckboxField, TextField } from '../../../components/ui/form-field';
 import { t } from '../../../i18n/translate';
+import { loadRecordedDays, type RecordedDay } from '../../../state/recorded-days';
 import { pickedTimeMs, pickerFields } from '../../../state/timeline.store';
+import { useTimelineTracks } from './stage-timeline';
 
 export interface DateTimeDialogProps {
   open: boolean;
@@ -22,7 +26,18 @@ export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
   const [withSeconds, setWithSeconds] = useState(false);
   const [fields, setFields] = useState(() => pickerFields(props.initialMs, false));
   const [touched, setTouched] = useState(false);
+  const [days, setDays] = useState<RecordedDay[]>([]);
   const { open, initialMs } = props;
+  const tracks = useTimelineTracks(undefined);
+  const streamKey = [...new Set(tracks.map((track) => track.streamId))].join(',');
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    void loadRecordedDays(streamKey ? streamKey.split(',') : []).then((loaded) => current && setDays(loaded));
+    return () => {
+      current = false;
+    };
+  }, [open, streamKey]);
   useEffect(() => {
     if (!open) return;
     setFields(pickerFields(initialMs, withSeconds));
@@ -86,6 +101,23 @@ export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
             setFields({ ...fields, time: on ? `${hours}:${minutes}:${seconds}` : `${hours}:${minutes}` });
           }}
         />
+        {days.length > 0 && (
+          <fieldset className="recorded-days">
+            <legend>{t('timeline.daysWithRecordings')}</legend>
+            {days.map((day) => (
+              <button
+                key={day.date}
+                type="button"
+                className={`recorded-day${day.date === fields.date ? ' on' : ''}`}
+                title={t('timeline.recordedMinutes', { date: day.date, minutes: day.minutes })}
+                onClick={() => setFields({ ...fields, date: day.date })}
+              >
+                <span>{day.date.slice(5)}</span>
+                <span className="recorded-day-bar" style={{ width: `${Math.max(4, Math.round(day.fullness * 100))}%` }} />
+              </button>
+            ))}
+          </fieldset>
+        )}
       </form>
     </AppDialog>
   );
