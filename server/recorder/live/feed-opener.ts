@@ -18,7 +18,7 @@ export const LIVE_WINDOW_MS = 5000;
 
 export type FeedPlan =
   | { kind: 'live'; streamId: string; source: H264Source }
-  | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number };
+  | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number; speed: number };
 
 export interface FeedDeps extends ArchivePlayerDeps {
   live: LiveSources;
@@ -36,6 +36,8 @@ export interface FeedRequest {
   timeMs: number;
   /** How far ahead a gap in the recording may be bridged (the client's waitThres). */
   gapToleranceMs: number;
+  /** Playback speed; live always plays at 1, and a reverse speed is served by reverse-pictures.ts, not a feed. */
+  speed?: number;
 }
 
 /** The plan for a request, or the problem that refuses it (with an HTTP-like status for REST callers). */
@@ -61,10 +63,10 @@ export function planFeed(
   if (!cursor) {
     return { status: 404, code: 'no-archive', reason: `No recording at ${new Date(request.timeMs).toISOString()}.` };
   }
-  return { kind: 'archive', streamId: request.streamId, cursor, gapToleranceMs: request.gapToleranceMs };
+  return { kind: 'archive', streamId: request.streamId, cursor, gapToleranceMs: request.gapToleranceMs, speed: Math.abs(request.speed ?? 1) };
 }
 
 export function openFeed(deps: FeedDeps, plan: FeedPlan, sink: FeedSink): VideoFeed {
   if (plan.kind === 'live') return liveFeed(deps.live, plan.streamId, plan.source, sink);
-  return new ArchivePlayer(deps, plan.streamId, plan.cursor, plan.gapToleranceMs, sink);
+  return new ArchivePlayer(deps, plan.streamId, plan.cursor, plan.gapToleranceMs, sink, plan.speed);
 }

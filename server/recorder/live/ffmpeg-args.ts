@@ -38,17 +38,26 @@ export function fitFilter(box: Box): string {
 }
 
 /**
- * Reads one archive segment from `offsetMs` at real-time pace (`-re`) and
- * writes its video as Annex-B H.264 (SPS/PPS repeated before keyframes by
- * the automatic mp4toannexb filter; access unit delimiters inserted so each
+ * Reads one archive segment from `offsetMs` at `speed` times real-time pace
+ * (`-readrate`; 1 is `-re`) and writes its video as Annex-B H.264 (SPS/PPS
+ * before keyframes by mp4toannexb; access unit delimiters inserted so each
  * frame ends visibly). Input seeking with stream copy starts at the keyframe
- * before the offset; -re sends that lead-in at once.
+ * before the offset. `keyframesOnly` drops every other packet in the
+ * demuxer (after mp4toannexb, which must see the keyframes' parameter sets
+ * first; dropping before it loses them).
  */
-export function archiveDemuxArgs(segmentPath: string, offsetMs: number): string[] {
+export function archiveDemuxArgs(
+  segmentPath: string,
+  offsetMs: number,
+  options: { speed?: number; keyframesOnly?: boolean } = {},
+): string[] {
+  const speed = options.speed ?? 1;
+  const filters = ['h264_mp4toannexb', ...(options.keyframesOnly ? ['noise=drop=not(key)'] : []), 'h264_metadata=aud=insert'];
   return [
     ...QUIET,
     '-nostdin',
-    '-re',
+    '-readrate',
+    String(Number(speed.toFixed(4))),
     '-ss',
     seconds(offsetMs),
     '-i',
@@ -58,7 +67,7 @@ export function archiveDemuxArgs(segmentPath: string, offsetMs: number): string[
     '-c',
     'copy',
     '-bsf:v',
-    'h264_metadata=aud=insert',
+    filters.join(','),
     '-flush_packets',
     '1',
     '-f',
