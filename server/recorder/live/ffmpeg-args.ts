@@ -177,3 +177,39 @@ export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box
     ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
   ];
 }
+
+/**
+ * Decodes [fromOffsetMs, toOffsetMs) of a segment (accurate input seek, the
+ * length bounded before the input) and writes pictures at least `stepMs`
+ * of capture time apart as JPEGs, oldest first: one chunk of a reverse
+ * playback (reverse-plan.ts). `keyframesOnly` decodes keyframes alone
+ * (`-skip_frame nokey`), a fraction of the cost, for fast speeds.
+ */
+export function reverseChunkArgs(
+  segmentPath: string,
+  chunk: { fromOffsetMs: number; toOffsetMs: number; stepMs: number; keyframesOnly: boolean },
+  box: Box,
+): string[] {
+  const stepSeconds = Number((chunk.stepMs / 1000).toFixed(3));
+  return [
+    ...QUIET,
+    '-nostdin',
+    '-threads',
+    '1',
+    ...(chunk.keyframesOnly ? ['-skip_frame', 'nokey'] : []),
+    '-ss',
+    seconds(chunk.fromOffsetMs),
+    '-t',
+    seconds(chunk.toOffsetMs - chunk.fromOffsetMs),
+    '-i',
+    segmentPath,
+    '-map',
+    '0:v:0',
+    '-vf',
+    // A picture one frame early still counts as a step (frames are 40 ms apart, steps rarely exact multiples).
+    `select='isnan(prev_selected_t)+gte(t-prev_selected_t+0.02\\,${stepSeconds})',${fitFilter(box)}`,
+    '-fps_mode',
+    'passthrough',
+    ...jpegToStdoutArgs({ quality: 5 }),
+  ];
+}
