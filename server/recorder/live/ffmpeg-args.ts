@@ -213,3 +213,24 @@ export function reverseChunkArgs(
     ...jpegToStdoutArgs({ quality: 5 }),
   ];
 }
+
+/**
+ * ffprobe arguments listing the presentation times of the video packets of
+ * a segment between two offsets (from the keyframe before the first; no
+ * decoding), one per line, for frame stepping.
+ */
+export function packetTimesArgs(segmentPath: string, fromOffsetMs: number, toOffsetMs: number): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-read_intervals',
+    `${seconds(fromOffsetMs)}%${seconds(toOffsetMs)}`,
+    '-show_entries',
+    'packet=pts_time',
+    '-of',
+    'csv=p=0',
+    segmentPath,
+  ];
+}

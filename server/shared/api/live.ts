@@ -81,7 +81,9 @@ export type LowBandwidthStatus = 'starting' | 'ready' | 'failed';
 
 /**
  * GET /service/streams/{id}/frame: a JPEG, live (time absent or 0) or at a
- * past time (epoch ms), fitted into width x height. `cb` is the client's
+ * past time (epoch ms), fitted into width x height. With `step` (-1 or 1,
+ * and a past time) it is the neighbouring recorded frame instead, and the
+ * response's FRAME_TIME_HEADER holds that frame's time. `cb` is the client's
  * cache buster (ignored); `ticket` opens it for an <img>.
  */
 export const FrameQuery = Type.Object({
@@ -89,10 +91,15 @@ export const FrameQuery = Type.Object({
   width: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   height: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   fallback: Type.Optional(Type.Boolean()),
+  /** -1 or 1: the recorded frame before or after the one at `time` (frame stepping); its time comes back in X-Frame-Time. */
+  step: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
   cb: Type.Optional(Type.String({ maxLength: 64 })),
   ticket: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type FrameQuery = Static<typeof FrameQuery>;
+
+/** Response header of a stepped frame: the frame's capture time, epoch ms. */
+export const FRAME_TIME_HEADER = 'x-frame-time';
 
 /** GET /service/low-bandwidth/streams/{id}; the client polls until ready or failed (spec 4). */
 export interface LowBandwidthStream {
