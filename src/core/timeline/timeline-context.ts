@@ -18,9 +18,9 @@
  *   (from now); a forward one leaves the context live at speed 1.
  * - Pause keeps the playhead where it is; resume plays on from there.
  *
- * Pure: no DOM, the clock is passed in (`nowMs`). Limits: the recorder
- * plays archives at speed 1 only, so other forward speeds change what the
- * timeline shows before they change the picture.
+ * Pure: no DOM, the clock is passed in (`nowMs`). The players follow every
+ * speed: forward over WebRTC (the recorder paces and thins the recording),
+ * reverse as low-bandwidth pictures.
  */
 import type { PlayRequest } from '../player/player-state';
 
