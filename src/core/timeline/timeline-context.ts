@@ -101,6 +101,11 @@ export function pause(context: TimelineContext, nowMs: number): TimelineContext 
   return { timeMs: currentTimeAt(context, nowMs), anchorMs: nowMs, speed: context.speed, paused: true };
 }
 
+/** Holds the playhead at `timeMs` (a stepped frame's time), paused, at the same speed; capped at now. */
+export function holdAt(context: TimelineContext, timeMs: number, nowMs: number): TimelineContext {
+  return { timeMs: Math.min(timeMs, nowMs), anchorMs: nowMs, speed: context.speed, paused: true };
+}
+
 /** Plays on from where the playhead was held; within the live window that is live again. */
 export function resume(context: TimelineContext, nowMs: number): TimelineContext {
   if (!context.paused) return context;
