@@ -39,6 +39,8 @@ const MAX_JPEG_BYTES = 8 * 1024 * 1024;
 const KEYFRAME_WAIT_MS = 5_000;
 /** How close to the write head of a segment a seek may go (the file lags the index a little). */
 const ACTIVE_TAIL_MARGIN_MS = 1_500;
+/** How far the index's end of the segment being written may lag now (ingest progress reports). */
+const INDEX_LAG_MS = 10_000;
 
 export interface FrameRequest {
   streamId: string;
@@ -91,7 +93,7 @@ export class JpegFrames {
     if (!this.deps.live.exists(request.streamId)) throw notFound(`Stream '${request.streamId}' does not exist.`, 'stream-not-found');
     const box = clampBox(request.box);
     return this.limited(async () => {
-      const cursor = startCursor(this.deps.archive, request.streamId, request.timeMs, 0);
+      const cursor = startCursor(this.deps.archive, request.streamId, request.timeMs, 0) ?? (request.step === -1 ? this.justBefore(request) : undefined);
       if (!cursor) throw notFound(`No recorded picture at ${new Date(request.timeMs).toISOString()}.`, 'no-archive');
       const found = await this.neighbour(cursor.segment, cursor.offsetMs, request.step);
       if (!found) throw notFound(`No recorded frame ${request.step < 0 ? 'before' : 'after'} this one.`, 'no-frame');
@@ -101,9 +103,24 @@ export class JpegFrames {
     });
   }
 
+  /**
+   * A time just past the end of the recording (paused at live: the index and
+   * the file lag now by a few seconds, the index's progress reports): stepping
+   * back starts from the last segment ending within INDEX_LAG_MS before it.
+   */
+  private justBefore(request: FrameRequest): { segment: ArchiveSegment; offsetMs: number } | undefined {
+    const segment = this.deps.archive
+      .segmentsBetween(request.streamId, request.timeMs - INDEX_LAG_MS, request.timeMs)
+      .filter((s) => s.startMs <= request.timeMs)
+      .at(-1);
+    return segment && { segment, offsetMs: request.timeMs - segment.startMs };
+  }
+
   /** The neighbouring frame inside the segment, else the nearest one of the segment before or after. */
   private async neighbour(segment: ArchiveSegment, offsetMs: number, step: StepDirection): Promise<{ segment: ArchiveSegment; offsetMs: number } | undefined> {
-    const inside = neighbourFrame(await this.frameOffsets(segment, offsetMs - STEP_WINDOW_MS, offsetMs + STEP_WINDOW_MS), offsetMs, step);
+    // A time past what the file holds (paused at live, the index ahead of the file) steps from its last frames.
+    const listFromMs = Math.min(offsetMs, segment.endMs - segment.startMs) - STEP_WINDOW_MS;
+    const inside = neighbourFrame(await this.frameOffsets(segment, listFromMs, offsetMs + STEP_WINDOW_MS), offsetMs, step);
     if (inside !== undefined) return { segment, offsetMs: inside };
     const other =
       step === 1

@@ -117,7 +117,7 @@ describe('playback speeds', () => {
       const reply = await fetch(`${rig.baseUrl}/service/streams/${rig.streamId}/frame?time=${at}&step=${direction}&width=640`, {
         headers: { authorization: `Bearer ${rig.token}` },
       });
-      expect(reply.status).toBe(200);
+      expect(reply.status, reply.status === 200 ? '' : await reply.text()).toBe(200);
       const frameTime = Number(reply.headers.get('x-frame-time'));
       return { frameTime, shown: await jpegCaptureTime(Buffer.from(await reply.arrayBuffer())) };
     };
@@ -134,6 +134,12 @@ describe('playback speeds', () => {
     expect(Math.abs(forward.shown! - back.shown! - 40)).toBeLessThanOrEqual(5);
     expect(Math.abs(forwardAgain.shown! - forward.shown! - 40)).toBeLessThanOrEqual(5);
     expect(backAgain.shown).toBe(forward.shown);
+
+    // Paused at live: the time is now, just past what is written; a step back is the last frames recorded.
+    const now = Date.now();
+    const fromLive = await step(now, -1);
+    expect(fromLive.frameTime).toBeLessThanOrEqual(now);
+    expect(fromLive.frameTime).toBeGreaterThan(now - 15_000);
 
     const bad = await fetch(`${rig.baseUrl}/service/streams/${rig.streamId}/frame?time=${time}&step=0`, { headers: { authorization: `Bearer ${rig.token}` } });
     expect(bad.status).toBe(400);
