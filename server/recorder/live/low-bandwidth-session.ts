@@ -66,9 +66,14 @@ export interface LowBandwidthSessionOptions {
   streamId: string;
   box: Box;
   fps: number;
-  openFeed: (sink: FeedSink) => VideoFeed;
-  /** Pictures made elsewhere (a reverse playback): used instead of the feed and the decoder. */
-  openPictures?: (sink: PictureSink) => VideoFeed;
+  /** The video to decode: the live hub or a forward archive player. */
+  openFeed?: (sink: FeedSink) => VideoFeed;
+  /**
+   * Pictures made elsewhere (a reverse playback), used instead of a feed and
+   * the decoder. `watched` tells the maker whether anyone still looks, so
+   * an unwatched session costs nothing there either.
+   */
+  openPictures?: (sink: PictureSink, watched: () => boolean) => VideoFeed;
   now?: () => number;
 }
 
@@ -112,12 +117,16 @@ export class LowBandwidthSession {
     this.firstFrameTimer = setTimeout(() => this.fail('No video arrived in time.'), FIRST_FRAME_TIMEOUT_MS);
     if (this.options.openPictures) {
       let sequence = 0;
-      this.feed = this.options.openPictures({
-        picture: (jpeg) => this.onPicture({ sequence: ++sequence, base64: jpeg.toString('base64') }),
-        end: (problem) => this.fail(problem.reason),
-      });
+      this.feed = this.options.openPictures(
+        {
+          picture: (jpeg) => this.onPicture({ sequence: ++sequence, base64: jpeg.toString('base64') }),
+          end: (problem) => this.fail(problem.reason),
+        },
+        () => this.status === 'starting' || this.receivers.size > 0 || this.now() - this.unwatchedSinceMs <= PAUSE_UNWATCHED_MS,
+      );
       return;
     }
+    if (!this.options.openFeed) throw new Error('a low-bandwidth session needs a feed or pictures');
     const decoder = new FfmpegChild('low-bandwidth decoder', jpegSessionArgs(this.options.box, this.options.fps));
     this.decoder = decoder;
     const splitter = new JpegSplitter();

@@ -23,6 +23,7 @@ import { ApiError, notFound } from '../core/api-error';
 import { clampBox } from './ffmpeg-args';
 import { type FeedDeps, openFeed, planFeed, planReverse } from './feed-opener';
 import { type PictureSink, ReversePictures } from './reverse-pictures';
+import type { FeedSink } from './video-feed';
 import { LowBandwidthSession } from './low-bandwidth-session';
 
 export const IDLE_TIMEOUT_MS = 30_000;
@@ -85,13 +86,12 @@ export class LowBandwidthStreams {
       streamId: request.streamId,
       box,
       fps,
-      openFeed: (sink) => (plan.kind === 'reverse' ? { stop: () => undefined } : openFeed(this.deps, plan, sink)),
       ...(plan.kind === 'reverse'
         ? {
-            openPictures: (sink: PictureSink) =>
-              new ReversePictures({ ...plan, archive: this.deps.archive, rate: fps, box, ...(this.deps.log ? { log: this.deps.log } : {}) }, sink),
+            openPictures: (sink: PictureSink, watched: () => boolean) =>
+              new ReversePictures({ ...plan, archive: this.deps.archive, rate: fps, box, watched, ...(this.deps.log ? { log: this.deps.log } : {}) }, sink),
           }
-        : {}),
+        : { openFeed: (sink: FeedSink) => openFeed(this.deps, plan, sink) }),
       now: this.now,
     });
     this.sessions.set(session.id, session);

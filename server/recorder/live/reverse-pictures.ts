@@ -11,6 +11,8 @@
  * Cost: one short ffmpeg per CHUNK_WALL_MS of playing (not per picture);
  * at -4x about 100 decoded 720p frames a second, from -8x keyframes only.
  * At most two chunks of JPEGs are held (~1 MB at 640x360).
+ * Unwatched (no socket for a while), it holds where it is and decodes
+ * nothing until a socket attaches again.
  * Limits: capture times of pictures are estimates from the step (the
  * pictures themselves show their time); a gap longer than the tolerance,
  * or the start of the recording, ends the playback ('end-of-archive').
@@ -21,6 +23,9 @@ import { type Box, reverseChunkArgs } from './ffmpeg-args';
 import { JpegSplitter } from './jpeg-splitter';
 import { CHUNK_WALL_MS, chunkBefore, chunkIntervalMs, GOP_MS, reversedTimes, reverseStep, type ReverseStep } from './reverse-plan';
 import type { FeedProblem, VideoFeed } from './video-feed';
+
+/** While nobody watches, whether someone does again is checked this often. */
+const UNWATCHED_CHECK_MS = 500;
 
 export interface PictureSink {
   picture(jpeg: Buffer, timeMs: number): void;
@@ -38,6 +43,8 @@ export interface ReversePicturesOptions {
   rate: number;
   box: Box;
   gapToleranceMs: number;
+  /** Whether anyone looks: while not, the playback holds where it is and decodes nothing. */
+  watched?: () => boolean;
   log?: (message: string, detail?: object) => void;
 }
 
@@ -117,6 +124,10 @@ export class ReversePictures implements VideoFeed {
   private show(): void {
     this.timer = undefined;
     if (this.stopped) return;
+    if (this.options.watched && !this.options.watched()) {
+      this.timer = setTimeout(() => this.show(), UNWATCHED_CHECK_MS);
+      return;
+    }
     const next = this.queue.shift();
     if (!next) {
       // The decoder is behind: the next chunk shows as soon as it is ready.
