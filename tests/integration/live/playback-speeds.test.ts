@@ -56,8 +56,9 @@ describe('playback speeds', () => {
     socket.close();
     await viewer.close();
     const keyframes = viewer.units.filter((u) => u.keyframe);
-    // 16x sends keyframes only: a browser could not decode 400 pictures a second.
-    expect(keyframes.length).toBe(viewer.units.length);
+    // 16x sends keyframes only (a browser could not decode 400 pictures a second): no non-IDR slice (NAL 1) at all.
+    // (A keyframe whose packets were lost on a loaded machine arrives as a partial unit; that is not a P-frame.)
+    expect(viewer.units.filter((u) => u.nalus.some((nalu) => (nalu[0]! & 0x1f) === 1))).toEqual([]);
     const points: Array<{ wallMs: number; captureMs: number }> = [];
     for (const unit of keyframes.slice(0, 24)) {
       const annexB = Buffer.concat(unit.nalus.flatMap((nalu) => [Buffer.from([0, 0, 0, 1]), Buffer.from(nalu)]));
