@@ -18,7 +18,7 @@ import { TimelineTime } from '../../../components/timeline/timeline-time';
 import { t } from '../../../i18n/translate';
 import { stageActions, stageState, type CellPosition } from '../../../state/stage.store';
 import { currentTimeAt, tileContext, timelineActions, timelineState } from '../../../state/timeline.store';
-import { tileKeyAt, tileKeys } from '../grid/tile-keys';
+import { tileKeyAt } from '../grid/tile-keys';
 import { DateTimeDialog } from './date-time-dialog';
 import { FrameStepButtons } from './frame-step-buttons';
 import { SpeedControl } from './speed-control';
@@ -30,12 +30,6 @@ function firstCamera(matrix: StageMatrix): CellPosition | null {
     if (column >= 0) return { row, column };
   }
   return null;
-}
-
-/** The keys of every camera tile on the stage. */
-function cameraTileKeys(matrix: StageMatrix): string[] {
-  const positions = matrix.flatMap((cells, row) => cells.map((cell, column) => (cell.camera ? { row, column } : null))).filter((p) => p !== null);
-  return tileKeys(matrix, positions);
 }
 
 export function ControlBar(): ReactElement {
@@ -81,7 +75,7 @@ export function ControlBar(): ReactElement {
         <PlayerIcon name="calendar" size={14} />
         <TimelineTime context={context} className="control-bar-clock" testId="timeline-time" />
       </button>
-      <FrameStepButtons context={context} tileKey={key} tileKeys={cameraTileKeys(matrix)} />
+      <FrameStepButtons context={context} tileKey={key} matrix={matrix} />
       <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
       {/* The Pixi timeline scale (coarse and fine) is not built yet; it takes this slot. */}
       <div className="control-bar-scale" data-testid="timeline-scale-slot" aria-hidden="true" />

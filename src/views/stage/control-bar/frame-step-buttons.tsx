@@ -6,23 +6,30 @@
  * frame-accurate both ways. A step waits for the one before.
  */
 import { useState, type ReactElement } from 'react';
+import type { StageMatrix } from '../../../../server/shared/api';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { frameStep } from '../../../media/frame-step';
 import { t } from '../../../i18n/translate';
+import { tileKeys } from '../grid/tile-keys';
 import { currentTimeAt, isTileLinked, timelineActions, timelineState, type TimelineContext } from '../../../state/timeline.store';
 
-export function FrameStepButtons({ context, tileKey, tileKeys }: {
+/** The keys of every camera tile on the stage. */
+function cameraTileKeys(matrix: StageMatrix): string[] {
+  const positions = matrix.flatMap((cells, row) => cells.map((cell, column) => (cell.camera ? { row, column } : null))).filter((p) => p !== null);
+  return tileKeys(matrix, positions);
+}
+
+export function FrameStepButtons({ context, tileKey, matrix }: {
   context: TimelineContext;
   /** The full-screen tile whose context the bar drives, if any. */
   tileKey: string | undefined;
-  /** Every camera tile on the stage. */
-  tileKeys: readonly string[];
+  matrix: StageMatrix;
 }): ReactElement | null {
   const [busy, setBusy] = useState(false);
   if (!context.paused) return null;
 
   const step = async (direction: -1 | 1) => {
-    const following = tileKey ? [tileKey] : tileKeys.filter((key) => isTileLinked(timelineState, key));
+    const following = tileKey ? [tileKey] : cameraTileKeys(matrix).filter((key) => isTileLinked(timelineState, key));
     if (frameStep.steppable(following).length === 0) return;
     setBusy(true);
     try {
