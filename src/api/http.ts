@@ -38,6 +38,8 @@ export interface RequestOptions {
    * already sent is left to finish, as a queue reset leaves it.
    */
   signal?: AbortSignal;
+  /** Hears the headers of a successful response (a stepped frame's X-Frame-Time). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function origin(): string {
@@ -83,6 +85,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, ki
     if (timer !== undefined) clearTimeout(timer);
   }
 
+  if (response.ok) options.onHeaders?.(response.headers);
   if (response.ok && kind === 'blob') {
     try {
       return (await response.blob()) as T;

@@ -16,6 +16,9 @@ import type {
   TicketResponse,
 } from '../../server/shared/api';
 import { http } from './http';
+
+/** The recorder's header with a stepped frame's capture time (server/shared/api/live.ts FRAME_TIME_HEADER). */
+const FRAME_TIME_HEADER = 'x-frame-time';
 import { withQuery } from './request-url';
 
 function socketOrigin(): string {
@@ -60,4 +63,19 @@ export const liveApi = {
         time: options.timeMs !== undefined && options.timeMs > 0 ? options.timeMs : undefined,
       },
     }),
+
+  /**
+   * The recorded frame one step (-1 back, 1 forward) from the one at
+   * `timeMs`, and its exact capture time (the recorder's X-Frame-Time), for
+   * frame stepping while paused. Through the images queue like any picture.
+   */
+  steppedFrame: async (streamHref: string, size: { width: number; height: number }, timeMs: number, step: -1 | 1): Promise<{ blob: Blob; timeMs: number }> => {
+    let frameTimeMs = Number.NaN;
+    const blob = await http.getBlob(`${streamHref}/frame`, {
+      queue: 'images',
+      query: { width: Math.round(size.width), height: Math.round(size.height), time: Math.round(timeMs), step },
+      onHeaders: (headers) => (frameTimeMs = Number(headers.get(FRAME_TIME_HEADER))),
+    });
+    return { blob, timeMs: frameTimeMs };
+  },
 };

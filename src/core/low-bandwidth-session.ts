@@ -48,12 +48,16 @@ export interface SessionRequest {
   resolution: PictureSize;
   /** Epoch ms; 0 for live. */
   startTime: number;
+  /** Pictures a second. */
   rate: number;
+  /** Playback speed (capture time per wall time); negative plays backwards. Absent: 1. */
+  speed?: number;
 }
 
 /** The key under which a session may be shared, or null when it must not be. */
 export function sessionShareKey(request: SessionRequest): string | null {
-  if (request.startTime !== 0) return null;
+  // Only live at 1x is shared: a playback (or rewinding from now) is one tile's own.
+  if (request.startTime !== 0 || (request.speed ?? 1) !== 1) return null;
   return `${request.streamId}|${request.resolution.width}x${request.resolution.height}|${request.rate}`;
 }
 

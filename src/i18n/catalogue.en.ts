@@ -262,6 +262,8 @@ export const en = {
   'timeline.controls': 'Timeline controls',
   'timeline.play': 'Play',
   'timeline.pause': 'Pause',
+  'timeline.stepBack': 'Step back one frame',
+  'timeline.stepForward': 'Step forward one frame',
   'timeline.live': 'Live',
   'timeline.goLive': 'Go live',
   'timeline.speed': 'Speed',

@@ -33,7 +33,7 @@ import { transfer } from 'comlink';
 import { browserTimers } from '../../workers/core/browser-timers';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import type { TileSpec } from '../../workers/core/tile-compositor-plan';
-import { availabilityAt, type PlayerType, type PlayRequest } from '../core/player';
+import { availabilityAt, REVERSE_LOOKBACK_MS, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
 import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
@@ -136,7 +136,9 @@ export class StageMedia {
             resolution: request.resolution,
             startTime: request.startTime,
             rate: request.rate,
-            waitThres: 2000,
+            // Spec 9: the wait threshold is 2000 ms times the speed; it is also the widest gap bridged.
+            waitThres: 2000 * Math.max(1, Math.abs(request.speed ?? 1)),
+            ...(request.speed !== undefined && request.speed !== 1 ? { speed: request.speed } : {}),
             transport: 'websocket-base64',
           }),
         describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
@@ -175,7 +177,11 @@ export class StageMedia {
       type: options.type,
       availableTypes: options.availableTypes,
       // A failed archive check counts as 'no video yet' in the player core and is asked again.
-      probeArchive: async (timeMs) => availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs),
+      probeArchive: async (timeMs, speed) =>
+        speed < 0
+          ? // Backwards: the segments of the last hour before the time (about one a minute).
+            availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs - REVERSE_LOOKBACK_MS, 100), timeMs, speed)
+          : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs, speed),
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
       onDestroy: () => this.releaseCanvas(elements.canvas),

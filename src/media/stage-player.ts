@@ -43,7 +43,7 @@ export interface StagePlayerDeps {
   type: PlayerType;
   availableTypes: readonly PlayerType[];
   /** What the recorder holds at a time (spec 4 error handling); without it errors restart after 5 s. */
-  probeArchive?: (timeMs: number) => Promise<ArchiveAvailability>;
+  probeArchive?: (timeMs: number, speed: number) => Promise<ArchiveAvailability>;
   /** Where playback should be now: restarts after an error resume there (the tile's timeline). */
   currentRequest?: () => PlayRequest;
   /** Hears the shader the tile needs (null: none) so the stage compositor can draw it. */

@@ -25,6 +25,7 @@ import {
   liveContext,
   pause,
   resume,
+  holdAt,
   seek,
   setSpeed,
   type TimelineContext,
@@ -114,6 +115,11 @@ export function createTimelineStore(deps: TimelineStoreDeps = {}) {
 
     resume(key?: string): void {
       update(key, (context, nowMs) => resume(context, nowMs));
+    },
+
+    /** Frame stepping: the playhead held at the stepped frame's time, still paused. */
+    holdAt(timeMs: number, key?: string): void {
+      update(key, (context, nowMs) => holdAt(context, timeMs, nowMs));
     },
 
     togglePause(key?: string): void {

@@ -7,7 +7,12 @@
  * and the protocol whitelist allows only files and the pipe.
  *
  * Output: stream copy (no decode, no encode; ~0.4 % of a core per stream).
- * Matroska streams as written. MOV needs a seekable file for its index, so
+ * Matroska streams as written, but a pipe cannot be rewound to put the
+ * length in its header at the end, so the muxer writes the length it knows
+ * at the start: the segments' own DURATION tags (copied with the stream's
+ * metadata), i.e. whole segments (a 30 s export of one 60 s segment said
+ * 60 s). The export's real length is set as the stream's DURATION instead
+ * (`declaredDurationS`, export-plan.ts). MOV needs a seekable file for its index, so
  * it is written fragmented (`frag_keyframe+empty_moov`): a player reads it as
  * it arrives and it stays valid if the download stops early.
  */
@@ -42,11 +47,12 @@ export function concatListText(entries: readonly ConcatEntry[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function exportArgs(format: ExportFormat): string[] {
+export function exportArgs(format: ExportFormat, options: { durationS?: number } = {}): string[] {
+  const durationS = options.durationS;
   const container =
     format === 'mov'
       ? ['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mov']
-      : ['-f', 'matroska'];
+      : [...(durationS !== undefined && durationS > 0 ? ['-metadata:s:v:0', `DURATION=${seconds(durationS)}`] : []), '-f', 'matroska'];
   return [
     '-hide_banner',
     '-nostats',

@@ -97,3 +97,23 @@ export function exportedStartMs(piece: ExportPiece, entry: ConcatEntry, timing: 
   if (entry.inpointS === undefined || !timing) return piece.segment.startMs;
   return piece.segment.startMs + Math.round((entry.inpointS - timing.startTimeS) * 1000);
 }
+
+/**
+ * How long the export is, seconds, as cut: from the first entry's inpoint
+ * (the keyframe before the start) to each entry's outpoint, or to the end
+ * of a whole segment (its indexed length). Declared in the Matroska header,
+ * which a piped file cannot fix afterwards.
+ */
+export function declaredDurationS(
+  pieces: readonly ExportPiece[],
+  entries: readonly ConcatEntry[],
+  timing: (index: number) => SegmentTiming | undefined,
+): number {
+  return pieces.reduce((sum, piece, index) => {
+    const entry = entries[index];
+    const start = timing(index)?.startTimeS ?? 0;
+    const from = entry?.inpointS ?? start;
+    const to = entry?.outpointS ?? start + (piece.segment.endMs - piece.segment.startMs) / 1000;
+    return sum + Math.max(0, to - from);
+  }, 0);
+}

@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import type { ExportFormat } from '../../shared/api';
 import { FFPROBE_PATH, FfmpegChild, spawnChild, type FfmpegExit } from '../../processes';
 import { assertInsideFolder, concatListText, exportArgs, keyframeProbeArgs, parseKeyframeProbe } from './export-args';
-import { concatEntries, exportedStartMs, type ExportPiece, type SegmentTiming } from './export-plan';
+import { concatEntries, declaredDurationS, exportedStartMs, type ExportPiece, type SegmentTiming } from './export-plan';
 
 const PROBE_TIMEOUT_MS = 15_000;
 const FIRST_BYTES_TIMEOUT_MS = 30_000;
@@ -78,7 +78,8 @@ export async function startExport(options: {
   const entries = concatEntries(pieces, (_piece, i) => timings.get(i));
   const firstFrameMs = exportedStartMs(pieces[0]!, entries[0]!, timings.get(0));
 
-  const child = new FfmpegChild('export', exportArgs(format));
+  const durationS = declaredDurationS(pieces, entries, (i) => timings.get(i));
+  const child = new FfmpegChild('export', exportArgs(format, { durationS }));
   child.stdin.end(concatListText(entries));
   const output = child.stdout;
   output.once('close', () => child.stop());

@@ -1,14 +1,22 @@
 /**
- * Plays a stream's recording from a time at speed 1 as a feed of access
- * units: one ffmpeg at a time demuxes the current segment (`-re`, stream
- * copy to Annex-B, no transcoding), and when it reaches the end the next
+ * Plays a stream's recording forward from a time at a speed (1/4x to 64x)
+ * as a feed of access units: one ffmpeg at a time demuxes the current
+ * segment (`-readrate` at the speed, stream copy to Annex-B, no
+ * transcoding), speed-plan.ts drops what a browser could not decode at that
+ * speed (the tail of each GOP, then whole GOPs), and when it reaches the end the next
  * segment follows (archive-plan.ts decides which and from where). When the
  * reader catches up with the segment still being written and the stream is
  * live, the feed continues from the live hub, so a viewer who started a few
  * seconds back ends up watching live rather than stalling.
  *
- * Cost: ~0.4 % of a core per viewer for the demuxer; one process start per
- * segment (about a minute). Limits: speed 1 only; a start or a reopened
+ * Delivery is paced by the demuxer, and WebRTC stamps frames as they are
+ * sent (rtp-clock.ts), so the picture advances at the speed in capture time.
+ *
+ * Cost: ~0.4 % of a core per viewer for the demuxer at 1x; at 16x and above
+ * the demuxer passes keyframes only (the `noise` bitstream filter), so the
+ * pipe carries 16..64 keyframes a second, not 400..1600 frames. One
+ * process start per segment (a minute of recording: under a second at
+ * 64x). Limits: forward only (reverse is reverse-pictures.ts); a start or a reopened
  * growing segment begins at the keyframe before the position (up to one GOP
  * of pictures is sent at once as a lead-in); timeMs of each access unit is
  * estimated from the playback position, not read from the file.
@@ -18,6 +26,7 @@ import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { afterSegment, type ArchiveCursor } from './archive-plan';
 import { archiveDemuxArgs } from './ffmpeg-args';
 import { FfmpegChild } from '../../processes';
+import { FrameDropper, keyframesOnly } from './speed-plan';
 import { type FeedSink, liveFeed, type VideoFeed } from './video-feed';
 
 /** Caught up within this much of now with the stream live: continue from live. */
@@ -40,6 +49,7 @@ export class ArchivePlayer implements VideoFeed {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly now: () => number;
+  private readonly dropper: FrameDropper;
 
   constructor(
     private readonly deps: ArchivePlayerDeps,
@@ -47,8 +57,11 @@ export class ArchivePlayer implements VideoFeed {
     start: ArchiveCursor,
     private readonly gapToleranceMs: number,
     private readonly sink: FeedSink,
+    /** Forward speed, 1/4 to 64 (the signalling and the schemas bound it). */
+    private readonly speed = 1,
   ) {
     this.now = deps.now ?? Date.now;
+    this.dropper = new FrameDropper(speed);
     this.play(start);
   }
 
@@ -63,14 +76,18 @@ export class ArchivePlayer implements VideoFeed {
     if (this.stopped) return;
     const { segment, offsetMs } = cursor;
     const startedWallMs = this.now();
-    const position = () => segment.startMs + offsetMs + (this.now() - startedWallMs);
+    const position = () => segment.startMs + offsetMs + (this.now() - startedWallMs) * this.speed;
     let units = 0;
     const parser = new AnnexBParser((au) => {
       if (this.stopped) return;
       units++;
-      this.sink.accessUnit({ ...au, timeMs: position() });
+      const timeMs = position();
+      if (this.dropper.accept({ keyframe: au.keyframe, timeMs })) this.sink.accessUnit({ ...au, timeMs });
     });
-    const child = new FfmpegChild('archive player', archiveDemuxArgs(segment.path, offsetMs));
+    const child = new FfmpegChild(
+      'archive player',
+      archiveDemuxArgs(segment.path, offsetMs, { speed: this.speed, keyframesOnly: keyframesOnly(this.speed) }),
+    );
     this.child = child;
     child.stdout.on('data', (chunk: Buffer) => parser.push(chunk));
     void child.exited.then((exit) => {

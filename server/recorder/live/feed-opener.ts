@@ -18,7 +18,7 @@ export const LIVE_WINDOW_MS = 5000;
 
 export type FeedPlan =
   | { kind: 'live'; streamId: string; source: H264Source }
-  | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number };
+  | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number; speed: number };
 
 export interface FeedDeps extends ArchivePlayerDeps {
   live: LiveSources;
@@ -36,6 +36,8 @@ export interface FeedRequest {
   timeMs: number;
   /** How far ahead a gap in the recording may be bridged (the client's waitThres). */
   gapToleranceMs: number;
+  /** Playback speed; live always plays at 1, and a reverse speed is served by reverse-pictures.ts, not a feed. */
+  speed?: number;
 }
 
 /** The plan for a request, or the problem that refuses it (with an HTTP-like status for REST callers). */
@@ -61,10 +63,42 @@ export function planFeed(
   if (!cursor) {
     return { status: 404, code: 'no-archive', reason: `No recording at ${new Date(request.timeMs).toISOString()}.` };
   }
-  return { kind: 'archive', streamId: request.streamId, cursor, gapToleranceMs: request.gapToleranceMs };
+  return { kind: 'archive', streamId: request.streamId, cursor, gapToleranceMs: request.gapToleranceMs, speed: Math.abs(request.speed ?? 1) };
+}
+
+export interface ReversePlan {
+  kind: 'reverse';
+  streamId: string;
+  /** Where the first picture is taken, epoch ms (now for a request at live). */
+  startMs: number;
+  speed: number;
+  gapToleranceMs: number;
+}
+
+/**
+ * The plan for playing backwards from a time (0: from now), or the problem
+ * that refuses it. Always playback (it shows the past), so it needs the
+ * playback ability; the recording must exist at or before the time.
+ */
+export function planReverse(
+  deps: FeedDeps,
+  request: FeedRequest,
+  can: (ability: Ability) => boolean,
+): ReversePlan | (FeedProblem & { status: number }) {
+  if (!can('playback')) return { status: 403, code: 'forbidden', reason: 'You do not have permission for playback.' };
+  if (!deps.live.exists(request.streamId)) {
+    return { status: 404, code: 'stream-not-found', reason: `Stream '${request.streamId}' does not exist.` };
+  }
+  const now = deps.now?.() ?? Date.now();
+  const startMs = request.timeMs > 0 ? Math.min(request.timeMs, now) : now;
+  const nearby = deps.archive.segmentsBetween(request.streamId, startMs - request.gapToleranceMs - 1, startMs);
+  if (!nearby.some((segment) => segment.startMs <= startMs)) {
+    return { status: 404, code: 'no-archive', reason: `No recording at or before ${new Date(startMs).toISOString()}.` };
+  }
+  return { kind: 'reverse', streamId: request.streamId, startMs, speed: request.speed ?? -1, gapToleranceMs: request.gapToleranceMs };
 }
 
 export function openFeed(deps: FeedDeps, plan: FeedPlan, sink: FeedSink): VideoFeed {
   if (plan.kind === 'live') return liveFeed(deps.live, plan.streamId, plan.source, sink);
-  return new ArchivePlayer(deps, plan.streamId, plan.cursor, plan.gapToleranceMs, sink);
+  return new ArchivePlayer(deps, plan.streamId, plan.cursor, plan.gapToleranceMs, sink, plan.speed);
 }

@@ -38,17 +38,26 @@ export function fitFilter(box: Box): string {
 }
 
 /**
- * Reads one archive segment from `offsetMs` at real-time pace (`-re`) and
- * writes its video as Annex-B H.264 (SPS/PPS repeated before keyframes by
- * the automatic mp4toannexb filter; access unit delimiters inserted so each
+ * Reads one archive segment from `offsetMs` at `speed` times real-time pace
+ * (`-readrate`; 1 is `-re`) and writes its video as Annex-B H.264 (SPS/PPS
+ * before keyframes by mp4toannexb; access unit delimiters inserted so each
  * frame ends visibly). Input seeking with stream copy starts at the keyframe
- * before the offset; -re sends that lead-in at once.
+ * before the offset. `keyframesOnly` drops every other packet in the
+ * demuxer (after mp4toannexb, which must see the keyframes' parameter sets
+ * first; dropping before it loses them).
  */
-export function archiveDemuxArgs(segmentPath: string, offsetMs: number): string[] {
+export function archiveDemuxArgs(
+  segmentPath: string,
+  offsetMs: number,
+  options: { speed?: number; keyframesOnly?: boolean } = {},
+): string[] {
+  const speed = options.speed ?? 1;
+  const filters = ['h264_mp4toannexb', ...(options.keyframesOnly ? ['noise=drop=not(key)'] : []), 'h264_metadata=aud=insert'];
   return [
     ...QUIET,
     '-nostdin',
-    '-re',
+    '-readrate',
+    String(Number(speed.toFixed(4))),
     '-ss',
     seconds(offsetMs),
     '-i',
@@ -58,7 +67,7 @@ export function archiveDemuxArgs(segmentPath: string, offsetMs: number): string[
     '-c',
     'copy',
     '-bsf:v',
-    'h264_metadata=aud=insert',
+    filters.join(','),
     '-flush_packets',
     '1',
     '-f',
@@ -166,5 +175,62 @@ export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box
     '-vf',
     fitFilter(box),
     ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
+  ];
+}
+
+/**
+ * Decodes [fromOffsetMs, toOffsetMs) of a segment (accurate input seek, the
+ * length bounded before the input) and writes pictures at least `stepMs`
+ * of capture time apart as JPEGs, oldest first: one chunk of a reverse
+ * playback (reverse-plan.ts). `keyframesOnly` decodes keyframes alone
+ * (`-skip_frame nokey`), a fraction of the cost, for fast speeds.
+ */
+export function reverseChunkArgs(
+  segmentPath: string,
+  chunk: { fromOffsetMs: number; toOffsetMs: number; stepMs: number; keyframesOnly: boolean },
+  box: Box,
+): string[] {
+  const stepSeconds = Number((chunk.stepMs / 1000).toFixed(3));
+  return [
+    ...QUIET,
+    '-nostdin',
+    '-threads',
+    '1',
+    ...(chunk.keyframesOnly ? ['-skip_frame', 'nokey'] : []),
+    '-ss',
+    seconds(chunk.fromOffsetMs),
+    '-t',
+    seconds(chunk.toOffsetMs - chunk.fromOffsetMs),
+    '-i',
+    segmentPath,
+    '-map',
+    '0:v:0',
+    '-vf',
+    // A picture one frame early still counts as a step (frames are 40 ms apart, steps rarely exact multiples).
+    `select='isnan(prev_selected_t)+gte(t-prev_selected_t+0.02\\,${stepSeconds})',${fitFilter(box)}`,
+    '-fps_mode',
+    'passthrough',
+    ...jpegToStdoutArgs({ quality: 5 }),
+  ];
+}
+
+/**
+ * ffprobe arguments listing the presentation times of the video packets of
+ * a segment between two offsets (from the keyframe before the first; no
+ * decoding), one per line, for frame stepping.
+ */
+export function packetTimesArgs(segmentPath: string, fromOffsetMs: number, toOffsetMs: number): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-read_intervals',
+    `${seconds(fromOffsetMs)}%${seconds(toOffsetMs)}`,
+    '-show_entries',
+    'packet=pts_time',
+    '-of',
+    'csv=p=0',
+    segmentPath,
   ];
 }

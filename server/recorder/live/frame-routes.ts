@@ -4,10 +4,13 @@
  * 0) or at a past time. An <img> cannot send a header, so the picture also
  * opens with a frame ticket (?ticket=) for its stream. `cb` is the client's cache buster and is ignored; live
  * pictures are never cached, past ones may be (they cannot change).
+ * `step` (-1 or 1) answers the neighbouring recorded frame of a past time,
+ * its exact time in the X-Frame-Time header (same origin, so readable).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { FrameQuery } from '../../shared/api/live';
+import { FRAME_TIME_HEADER, FrameQuery } from '../../shared/api/live';
+import { ApiError } from '../core/api-error';
 import { LongIdParams } from '../../shared/api/params';
 import { can } from '../../shared/roles';
 import type { JpegFrames } from './jpeg-frames';
@@ -23,6 +26,16 @@ export async function frameRoutes(fastify: FastifyInstance, deps: { frames: Jpeg
     async (request, reply) => {
       const user = sessionOf(request).user;
       const timeMs = request.query.time ?? 0;
+      const step = request.query.step;
+      if (step !== undefined) {
+        if (step === 0) throw new ApiError(400, 'invalid-step', 'step must be -1 or 1.');
+        if (timeMs <= 0) throw new ApiError(400, 'invalid-step', 'Stepping needs the time of a recorded frame.');
+        const stepped = await deps.frames.stepped(
+          { streamId: request.params.id, timeMs, box: { width: request.query.width, height: request.query.height }, fallback: false, step: step < 0 ? -1 : 1 },
+          (ability) => can(user.role, ability),
+        );
+        return reply.type('image/jpeg').header(FRAME_TIME_HEADER, String(stepped.timeMs)).header('cache-control', 'private, max-age=3600').send(stepped.jpeg);
+      }
       const jpeg = await deps.frames.frame(
         {
           streamId: request.params.id,

@@ -8,6 +8,11 @@
  * `fallback` (spec 7 frame URLs): when nothing is recorded at the time, the
  * first recorded picture after it, else the live one, rather than a 404.
  *
+ * Stepping (`step` -1 or 1 with a past time, frame-step.ts): the picture of
+ * the recorded frame before or after the one at the time, with that
+ * frame's exact time, across segment boundaries; one ffprobe listing of a
+ * few seconds of packets (no decoding) and one accurate-seek decode.
+ *
  * Cost: one short ffmpeg per request (tens of ms for a sub stream, a few
  * hundred for a 1080p GOP); at most MAX_CONCURRENT run at once, a few more
  * wait, the rest get 503 so a wall of previews cannot pile up processes.
@@ -19,8 +24,10 @@ import { ApiError, notFound } from '../core/api-error';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { startCursor } from './archive-plan';
 import { toAnnexB, withParameterSets } from './access-units';
-import { archiveFrameArgs, type Box, clampBox, lastFrameOfGopArgs } from './ffmpeg-args';
-import { runFfmpeg } from '../../processes';
+import { archiveFrameArgs, type Box, clampBox, lastFrameOfGopArgs, packetTimesArgs } from './ffmpeg-args';
+import { FFPROBE_PATH, runFfmpeg, runToCompletion } from '../../processes';
+import type { ArchiveSegment } from '../core/media-contracts';
+import { neighbourFrame, parsePacketTimes, STEP_WINDOW_MS, type StepDirection } from './frame-step';
 import { isPlaybackTime } from './feed-opener';
 import { JpegSplitter } from './jpeg-splitter';
 
@@ -32,6 +39,8 @@ const MAX_JPEG_BYTES = 8 * 1024 * 1024;
 const KEYFRAME_WAIT_MS = 5_000;
 /** How close to the write head of a segment a seek may go (the file lags the index a little). */
 const ACTIVE_TAIL_MARGIN_MS = 1_500;
+/** How far the index's end of the segment being written may lag now (ingest progress reports). */
+const INDEX_LAG_MS = 10_000;
 
 export interface FrameRequest {
   streamId: string;
@@ -76,6 +85,62 @@ export class JpegFrames {
       if (!jpeg) throw notFound('The live picture could not be decoded.', 'no-video');
       return jpeg;
     });
+  }
+
+  /** The picture one recorded frame before or after the one at `request.timeMs`, and that frame's capture time. */
+  async stepped(request: FrameRequest & { step: StepDirection }, can: (ability: Ability) => boolean): Promise<{ jpeg: Buffer; timeMs: number }> {
+    if (!can('playback')) throw new ApiError(403, 'forbidden', 'You do not have permission for playback.');
+    if (!this.deps.live.exists(request.streamId)) throw notFound(`Stream '${request.streamId}' does not exist.`, 'stream-not-found');
+    const box = clampBox(request.box);
+    return this.limited(async () => {
+      const cursor = startCursor(this.deps.archive, request.streamId, request.timeMs, 0) ?? (request.step === -1 ? this.justBefore(request) : undefined);
+      if (!cursor) throw notFound(`No recorded picture at ${new Date(request.timeMs).toISOString()}.`, 'no-archive');
+      const found = await this.neighbour(cursor.segment, cursor.offsetMs, request.step);
+      if (!found) throw notFound(`No recorded frame ${request.step < 0 ? 'before' : 'after'} this one.`, 'no-frame');
+      const jpeg = await this.decodeOne(archiveFrameArgs(found.segment.path, found.offsetMs, box));
+      if (!jpeg) throw notFound('The recorded frame could not be decoded.', 'no-video');
+      return { jpeg, timeMs: found.segment.startMs + found.offsetMs };
+    });
+  }
+
+  /**
+   * A time just past the end of the recording (paused at live: the index and
+   * the file lag now by a few seconds, the index's progress reports): stepping
+   * back starts from the last segment ending within INDEX_LAG_MS before it.
+   */
+  private justBefore(request: FrameRequest): { segment: ArchiveSegment; offsetMs: number } | undefined {
+    const segment = this.deps.archive
+      .segmentsBetween(request.streamId, request.timeMs - INDEX_LAG_MS, request.timeMs)
+      .filter((s) => s.startMs <= request.timeMs)
+      .at(-1);
+    return segment && { segment, offsetMs: request.timeMs - segment.startMs };
+  }
+
+  /** The neighbouring frame inside the segment, else the nearest one of the segment before or after. */
+  private async neighbour(segment: ArchiveSegment, offsetMs: number, step: StepDirection): Promise<{ segment: ArchiveSegment; offsetMs: number } | undefined> {
+    // A time past what the file holds (paused at live, the index ahead of the file) steps from its last frames.
+    const listFromMs = Math.min(offsetMs, segment.endMs - segment.startMs) - STEP_WINDOW_MS;
+    const inside = neighbourFrame(await this.frameOffsets(segment, listFromMs, offsetMs + STEP_WINDOW_MS), offsetMs, step);
+    if (inside !== undefined) return { segment, offsetMs: inside };
+    const other =
+      step === 1
+        ? this.deps.archive.segmentsBetween(segment.streamId, segment.endMs, segment.endMs + STEP_WINDOW_MS).find((s) => s.startMs > segment.startMs)
+        : this.deps.archive.segmentsBetween(segment.streamId, segment.startMs - STEP_WINDOW_MS, segment.startMs).filter((s) => s.startMs < segment.startMs).at(-1);
+    if (!other) return undefined;
+    const lengthMs = other.endMs - other.startMs;
+    const offsets = step === 1 ? await this.frameOffsets(other, 0, STEP_WINDOW_MS) : await this.frameOffsets(other, lengthMs - STEP_WINDOW_MS, lengthMs + STEP_WINDOW_MS);
+    if (offsets.length === 0) return undefined;
+    return { segment: other, offsetMs: step === 1 ? Math.min(...offsets) : Math.max(...offsets) };
+  }
+
+  private async frameOffsets(segment: ArchiveSegment, fromMs: number, toMs: number): Promise<number[]> {
+    const result = await runToCompletion({
+      name: 'frame step listing',
+      command: FFPROBE_PATH,
+      args: packetTimesArgs(segment.path, Math.max(0, fromMs), Math.max(0, toMs)),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    return parsePacketTimes(result.stdout);
   }
 
   private async decodeOne(args: string[], input?: Buffer[]): Promise<Buffer | undefined> {

@@ -15,6 +15,9 @@
  * the first picture, then 'ready'; 'failed' with a description when the
  * feed or the decoder gives up. Cost: one ffmpeg per session, ~11 % of a
  * core at 640x360 and 10 fps from 1080p25 (FIELD-NOTES), mostly decoding.
+ * A reverse playback brings its own pictures (`openPictures`,
+ * reverse-pictures.ts): no session decoder then, the pictures go straight
+ * to the pull.
  * Limits: a decoder that falls behind (a starved CPU, a camera too large
  * for it) must not turn into latency: when input waits more than
  * MAX_INPUT_LAG_MS to enter ffmpeg's pipe, the feed is cut to the next
@@ -27,6 +30,7 @@ import { toClosedAnnexB } from './access-units';
 import { type Box, jpegSessionArgs } from './ffmpeg-args';
 import { FfmpegChild } from '../../processes';
 import { JpegSplitter } from './jpeg-splitter';
+import type { PictureSink } from './reverse-pictures';
 import type { FeedProblem, FeedSink, VideoFeed } from './video-feed';
 
 /** Video waiting to enter ffmpeg's pipe for longer than this means the decoder is falling behind. */
@@ -62,7 +66,14 @@ export interface LowBandwidthSessionOptions {
   streamId: string;
   box: Box;
   fps: number;
-  openFeed: (sink: FeedSink) => VideoFeed;
+  /** The video to decode: the live hub or a forward archive player. */
+  openFeed?: (sink: FeedSink) => VideoFeed;
+  /**
+   * Pictures made elsewhere (a reverse playback), used instead of a feed and
+   * the decoder. `watched` tells the maker whether anyone still looks, so
+   * an unwatched session costs nothing there either.
+   */
+  openPictures?: (sink: PictureSink, watched: () => boolean) => VideoFeed;
   now?: () => number;
 }
 
@@ -103,6 +114,19 @@ export class LowBandwidthSession {
   }
 
   start(): void {
+    this.firstFrameTimer = setTimeout(() => this.fail('No video arrived in time.'), FIRST_FRAME_TIMEOUT_MS);
+    if (this.options.openPictures) {
+      let sequence = 0;
+      this.feed = this.options.openPictures(
+        {
+          picture: (jpeg) => this.onPicture({ sequence: ++sequence, base64: jpeg.toString('base64') }),
+          end: (problem) => this.fail(problem.reason),
+        },
+        () => this.status === 'starting' || this.receivers.size > 0 || this.now() - this.unwatchedSinceMs <= PAUSE_UNWATCHED_MS,
+      );
+      return;
+    }
+    if (!this.options.openFeed) throw new Error('a low-bandwidth session needs a feed or pictures');
     const decoder = new FfmpegChild('low-bandwidth decoder', jpegSessionArgs(this.options.box, this.options.fps));
     this.decoder = decoder;
     const splitter = new JpegSplitter();
@@ -114,7 +138,6 @@ export class LowBandwidthSession {
       if (this.ended) return;
       this.fail(`The decoder stopped${exit.stderr ? `: ${exit.stderr.split('\n').pop()}` : '.'}`);
     });
-    this.firstFrameTimer = setTimeout(() => this.fail('No video arrived in time.'), FIRST_FRAME_TIMEOUT_MS);
     this.feed = this.options.openFeed({
       accessUnit: (au) => this.decode(au),
       end: (problem: FeedProblem) => this.fail(problem.reason),

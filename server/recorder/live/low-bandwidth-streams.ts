@@ -6,6 +6,9 @@
  * so a closed browser tab frees its decoder. A failed session stays
  * readable (status 'failed' with its description) until it is idle too.
  *
+ * A negative `speed` plays the recording backwards as pictures made by
+ * reverse-pictures.ts (no live feed, no session decoder).
+ *
  * A create answers at once; the session's decoder is started after the
  * reply, one per turn of the event loop, because spawning ffmpeg blocks the
  * loop for a few milliseconds: a wall of 64 tiles asking together used to
@@ -18,7 +21,9 @@ import { LOW_BANDWIDTH_DEFAULT_RATE } from '../../shared/api/live';
 import type { Ability } from '../../shared/roles';
 import { ApiError, notFound } from '../core/api-error';
 import { clampBox } from './ffmpeg-args';
-import { type FeedDeps, openFeed, planFeed } from './feed-opener';
+import { type FeedDeps, openFeed, planFeed, planReverse } from './feed-opener';
+import { type PictureSink, ReversePictures } from './reverse-pictures';
+import type { FeedSink } from './video-feed';
 import { LowBandwidthSession } from './low-bandwidth-session';
 
 export const IDLE_TIMEOUT_MS = 30_000;
@@ -59,12 +64,11 @@ export class LowBandwidthStreams {
   }
 
   create(requester: Requester, request: CreateLowBandwidthStreamRequest): { id: string } {
-    const plan = planFeed(
-      this.deps,
-      // The route's schema fills in the defaults; another caller may leave them out too.
-      { streamId: request.streamId, timeMs: request.startTime ?? 0, gapToleranceMs: request.waitThres ?? 2000 },
-      requester.can,
-    );
+    const speed = request.speed ?? 1;
+    if (speed === 0 || !Number.isFinite(speed)) throw new ApiError(400, 'invalid-speed', 'speed must be non-zero, between -64 and 64.');
+    // The route's schema fills in the defaults; another caller may leave them out too.
+    const feedRequest = { streamId: request.streamId, timeMs: request.startTime ?? 0, gapToleranceMs: request.waitThres ?? 2000, speed };
+    const plan = speed < 0 ? planReverse(this.deps, feedRequest, requester.can) : planFeed(this.deps, feedRequest, requester.can);
     if (!('kind' in plan)) throw new ApiError(plan.status, plan.code, plan.reason);
     const open = [...this.sessions.values()].filter((s) => s.status !== 'failed');
     const mine = open.filter((s) => s.ownerId === requester.userId).length;
@@ -74,13 +78,20 @@ export class LowBandwidthStreams {
     if (open.length >= this.limits.total) {
       throw new ApiError(503, 'too-many-sessions', 'The recorder is decoding as many low-bandwidth streams as it can.');
     }
+    const box = clampBox(request.resolution);
+    const fps = request.rate ?? LOW_BANDWIDTH_DEFAULT_RATE;
     const session = new LowBandwidthSession({
       id: randomUUID(),
       ownerId: requester.userId,
       streamId: request.streamId,
-      box: clampBox(request.resolution),
-      fps: request.rate ?? LOW_BANDWIDTH_DEFAULT_RATE,
-      openFeed: (sink) => openFeed(this.deps, plan, sink),
+      box,
+      fps,
+      ...(plan.kind === 'reverse'
+        ? {
+            openPictures: (sink: PictureSink, watched: () => boolean) =>
+              new ReversePictures({ ...plan, archive: this.deps.archive, rate: fps, box, watched, ...(this.deps.log ? { log: this.deps.log } : {}) }, sink),
+          }
+        : { openFeed: (sink: FeedSink) => openFeed(this.deps, plan, sink) }),
       now: this.now,
     });
     this.sessions.set(session.id, session);

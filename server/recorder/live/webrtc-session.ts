@@ -14,7 +14,11 @@
  *
  * Cost: per viewer one werift peer (SRTP, ~0.6 % of a core at 25 fps per
  * FIELD-NOTES) and, for recordings, one demuxing ffmpeg.
- * Limits: forward playback at speed 1 only (other rates play at 1); no audio.
+ * Recordings play forward at the create's `rate` (1/4x to 64x): the archive
+ * player paces and thins them (speed-plan.ts) and frames are stamped as
+ * they are sent, so the picture advances at that speed in capture time.
+ * Limits: forward only (reverse and ripping are low-bandwidth pictures, as
+ * spec 4 says); no audio.
  */
 import {
   MediaStreamTrack,
@@ -182,7 +186,7 @@ export class WebRtcSession {
   private async onCreate(create: Create): Promise<void> {
     this.playback?.close();
     this.playback = undefined;
-    const request = { streamId: create.streamId, timeMs: create.time, gapToleranceMs: create.waitThres };
+    const request = { streamId: create.streamId, timeMs: create.time, gapToleranceMs: create.waitThres, speed: create.rate };
     const plan = planFeed(this.deps, request, this.deps.can);
     if (!('kind' in plan)) return this.error(plan.code, plan.reason, create.messageId);
     const playback = new Playback(

@@ -11,6 +11,8 @@ import { LOW_BANDWIDTH_MAX_RATE } from '../validation';
 /** Largest picture the recorder renders to JPEG; a low-bandwidth stream asks for at most this. */
 export const MAX_JPEG_WIDTH = 1920;
 export const MAX_JPEG_HEIGHT = 1080;
+/** Fastest playback speed either way (spec 9 speed steps). */
+export const MAX_PLAYBACK_SPEED = 64;
 /** Pictures a second of a low-bandwidth stream when the request names no rate. */
 export const LOW_BANDWIDTH_DEFAULT_RATE = 10;
 
@@ -45,8 +47,11 @@ export type WebRtcServerMessage =
 /**
  * POST /service/low-bandwidth/streams. `startTime` is epoch ms, 0 (the
  * default) for live; `rate` pictures a second; `waitThres` how long (ms) to
- * wait for video, also the largest archive gap bridged. The route fills in
- * the defaults.
+ * wait for video, also the largest archive gap bridged; `speed` the
+ * playback speed of a recording (non-zero, -64..64; negative plays it
+ * backwards from `startTime`, or from now when that is 0), which is not
+ * `rate`: rate is pictures a second shown, speed how fast capture time runs.
+ * The route fills in the defaults.
  */
 export const CreateLowBandwidthStreamBody = Type.Object(
   {
@@ -61,6 +66,7 @@ export const CreateLowBandwidthStreamBody = Type.Object(
     startTime: Type.Optional(Type.Number({ minimum: 0, default: 0 })),
     rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: LOW_BANDWIDTH_MAX_RATE, default: LOW_BANDWIDTH_DEFAULT_RATE })),
     waitThres: Type.Optional(Type.Number({ minimum: 0, maximum: 128_000 })),
+    speed: Type.Optional(Type.Number({ minimum: -MAX_PLAYBACK_SPEED, maximum: MAX_PLAYBACK_SPEED, not: Type.Literal(0), default: 1 })),
     transport: Type.Enum(['websocket-base64'], { type: 'string' }),
   },
   { additionalProperties: false },
@@ -75,7 +81,9 @@ export type LowBandwidthStatus = 'starting' | 'ready' | 'failed';
 
 /**
  * GET /service/streams/{id}/frame: a JPEG, live (time absent or 0) or at a
- * past time (epoch ms), fitted into width x height. `cb` is the client's
+ * past time (epoch ms), fitted into width x height. With `step` (-1 or 1,
+ * and a past time) it is the neighbouring recorded frame instead, and the
+ * response's FRAME_TIME_HEADER holds that frame's time. `cb` is the client's
  * cache buster (ignored); `ticket` opens it for an <img>.
  */
 export const FrameQuery = Type.Object({
@@ -83,10 +91,15 @@ export const FrameQuery = Type.Object({
   width: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   height: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   fallback: Type.Optional(Type.Boolean()),
+  /** -1 or 1: the recorded frame before or after the one at `time` (frame stepping); its time comes back in X-Frame-Time. */
+  step: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
   cb: Type.Optional(Type.String({ maxLength: 64 })),
   ticket: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type FrameQuery = Static<typeof FrameQuery>;
+
+/** Response header of a stepped frame: the frame's capture time, epoch ms. */
+export const FRAME_TIME_HEADER = 'x-frame-time';
 
 /** GET /service/low-bandwidth/streams/{id}; the client polls until ready or failed (spec 4). */
 export interface LowBandwidthStream {

@@ -40,6 +40,8 @@ const PATHS = {
   unlink: 'M15.7 14l3-3a4 4 0 0 0-5.7-5.7l-1 1M8.3 10l-3 3a4 4 0 0 0 5.7 5.7l1-1M4 4l16 16',
   play: 'M7 4l13 8-13 8z',
   pause: 'M7 4h3v16H7zM14 4h3v16h-3z',
+  stepBack: 'M6 5h2v14H6zM19 5v14L9 12z',
+  stepForward: 'M16 5h2v14h-2zM5 5v14l10-7z',
   live: 'M12 14a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM7.8 16.2a6 6 0 0 1 0-8.4M16.2 7.8a6 6 0 0 1 0 8.4M4.9 19.1a10 10 0 0 1 0-14.2M19.1 4.9a10 10 0 0 1 0 14.2',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',

@@ -20,6 +20,7 @@ import { TimelineTime } from '../timeline/timeline-time';
 import { PlayerHeader, type TilePane } from './player-header';
 import { PlayerIcon } from './player-icon';
 import { desiredPlayerType, hasPtz, nextPlayerType, streamOf } from './player-helpers';
+import { FrameStill } from './frame-still';
 import { PlayerOverlays } from './player-overlays';
 import { PtzPane, StatsPane, TimezonePane } from './player-panels';
 import { SlowNetworkDialog } from './slow-network-dialog';
@@ -129,6 +130,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
       >
         <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
         <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
+        <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} paused={timeline.paused} size={props.rect} />
       </div>
       <PlayerHeader
         name={camera.name}

@@ -16,6 +16,8 @@
  *   playable one (or live) restarts after 5 s; a later one shows a countdown
  *   (ticks of 100 ms) and, under 1500 ms left, plays from its start minus
  *   1500 ms times speed; none shows no_video and checks again every 1 s.
+ *   All in the direction of play (archive-availability.ts): backwards the
+ *   next archive is the one before, counted down to its end.
  * - Non-recoverable errors toggle the player type (webrtc <-> lowbandwidth)
  *   once and restart; a second one in a row, or no other type, stays in error.
  * - 'not_available' failures (no permission or stream) stay in error, ban icon.
@@ -25,6 +27,7 @@
  * reports back with the token it was given; reports with an older token are
  * ignored, which is how late answers of replaced requests are dropped.
  */
+import { COUNTDOWN_RESUME_MS, countdownMs, resumeTimeMs } from './archive-availability';
 import {
   PLAYER_ERROR,
   PlayerError,
@@ -44,7 +47,6 @@ export const LOW_BANDWIDTH_PLAY_TIMEOUT_MS = 120_000;
 export const ERROR_RESTART_MS = 5_000;
 export const NO_VIDEO_POLL_MS = 1_000;
 export const COUNTDOWN_TICK_MS = 100;
-export const COUNTDOWN_RESUME_MS = 1_500;
 
 /** timeMs 0 means live; otherwise an epoch ms of the archive. */
 export interface PlayRequest {
@@ -52,6 +54,7 @@ export interface PlayRequest {
   speed: number;
 }
 
+/** 'later': the next archive in the direction of play; startMs is its near edge (its end when playing backwards). */
 export type ArchiveAvailability = { kind: 'playable' } | { kind: 'later'; startMs: number } | { kind: 'none' };
 
 export interface PlayerDriver {
@@ -72,7 +75,7 @@ export interface PlayerStateOptions {
   type: PlayerType;
   availableTypes: readonly PlayerType[];
   /** What the recorder holds at a time; live requests never ask. Without it, errors restart after 5 s. */
-  probeArchive?: (timeMs: number) => Promise<ArchiveAvailability>;
+  probeArchive?: (timeMs: number, speed: number) => Promise<ArchiveAvailability>;
   /**
    * Where playback should be now (the tile's timeline keeps running while
    * the player is in error): restarts and archive checks use it, so a tile
@@ -313,15 +316,14 @@ export class PlayerStateMachine {
     if (!request) return;
     const generation = this.generation;
     const availability: ArchiveAvailability =
-      request.timeMs === 0 || !this.probeArchive ? { kind: 'playable' } : await this.probe(request.timeMs);
+      request.timeMs === 0 || !this.probeArchive ? { kind: 'playable' } : await this.probe(request);
     if (generation !== this.generation) return;
     if (availability.kind === 'playable') {
       this.schedule(ERROR_RESTART_MS, () => this.restart());
     } else if (availability.kind === 'later') {
-      const speed = Math.abs(request.speed) > 0 ? Math.abs(request.speed) : 1;
       this.overlay = 'delay';
-      this.countdownMs = Math.max(0, (availability.startMs - request.timeMs) / speed);
-      this.tickCountdown(availability.startMs, speed);
+      this.countdownMs = countdownMs(availability.startMs, request.timeMs, request.speed);
+      this.tickCountdown(availability.startMs, request.speed);
       this.emit();
     } else {
       this.overlay = 'no_video';
@@ -330,9 +332,9 @@ export class PlayerStateMachine {
     }
   }
 
-  private async probe(timeMs: number): Promise<ArchiveAvailability> {
+  private async probe(request: PlayRequest): Promise<ArchiveAvailability> {
     try {
-      return await this.probeArchive!(timeMs);
+      return await this.probeArchive!(request.timeMs, request.speed);
     } catch {
       // A failed archive check is treated as "no video yet" and checked again.
       return { kind: 'none' };
@@ -341,7 +343,7 @@ export class PlayerStateMachine {
 
   private tickCountdown(startMs: number, speed: number): void {
     if (this.countdownMs !== null && this.countdownMs < COUNTDOWN_RESUME_MS) {
-      this.restart({ timeMs: startMs - COUNTDOWN_RESUME_MS * speed, speed: this.lastRequest?.speed ?? speed });
+      this.restart({ timeMs: resumeTimeMs(startMs, speed), speed });
       return;
     }
     this.schedule(COUNTDOWN_TICK_MS, () => {
@@ -355,7 +357,7 @@ export class PlayerStateMachine {
     const request = this.resumeRequest();
     if (!request) return;
     const generation = this.generation;
-    const availability = await this.probe(request.timeMs);
+    const availability = await this.probe(request);
     if (generation !== this.generation) return;
     if (availability.kind === 'none') {
       this.schedule(NO_VIDEO_POLL_MS, () => void this.pollNoVideo());

@@ -18,9 +18,9 @@
  *   (from now); a forward one leaves the context live at speed 1.
  * - Pause keeps the playhead where it is; resume plays on from there.
  *
- * Pure: no DOM, the clock is passed in (`nowMs`). Limits: the recorder
- * plays archives at speed 1 only, so other forward speeds change what the
- * timeline shows before they change the picture.
+ * Pure: no DOM, the clock is passed in (`nowMs`). The players follow every
+ * speed: forward over WebRTC (the recorder paces and thins the recording),
+ * reverse as low-bandwidth pictures.
  */
 import type { PlayRequest } from '../player/player-state';
 
@@ -99,6 +99,11 @@ export function setSpeed(context: TimelineContext, speed: number, nowMs: number)
 export function pause(context: TimelineContext, nowMs: number): TimelineContext {
   if (context.paused) return context;
   return { timeMs: currentTimeAt(context, nowMs), anchorMs: nowMs, speed: context.speed, paused: true };
+}
+
+/** Holds the playhead at `timeMs` (a stepped frame's time), paused, at the same speed; capped at now. */
+export function holdAt(context: TimelineContext, timeMs: number, nowMs: number): TimelineContext {
+  return { timeMs: Math.min(timeMs, nowMs), anchorMs: nowMs, speed: context.speed, paused: true };
 }
 
 /** Plays on from where the playhead was held; within the live window that is live again. */

@@ -59,7 +59,13 @@ export class LowBandwidthSource implements PlayerSource {
     this.resolution = resolution;
     const rate = this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS;
     this.options.sessions
-      .acquire({ streamId: this.options.streamId, resolution, startTime: request.timeMs, rate: lowBandwidthRate(rate, request.speed) })
+      .acquire({
+        streamId: this.options.streamId,
+        resolution,
+        startTime: request.timeMs,
+        rate: lowBandwidthRate(rate, request.speed),
+        ...(request.speed !== 1 ? { speed: request.speed } : {}),
+      })
       .then((lease) => {
           if (generation !== this.generation) return lease.release();
           this.lease = lease;

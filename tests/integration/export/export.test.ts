@@ -82,6 +82,8 @@ describe('export', () => {
     // Entered at the keyframe at or before the start, left at the stop: up to one GOP longer.
     expect(facts.durationS * 1000).toBeGreaterThanOrEqual(15_000 - SLACK_MS);
     expect(facts.durationS * 1000).toBeLessThanOrEqual(15_000 + GOP_MS + SLACK_MS);
+    // The header declares the length held (a piped mkv once declared its whole segments' length).
+    expect(Math.abs(facts.declaredDurationS - facts.durationS) * 1000, `declared ${facts.declaredDurationS} s`).toBeLessThanOrEqual(GOP_MS);
     const shown = await firstFrameTimeMs(result.file);
     expect(shown).toBeDefined();
     expect(shown!).toBeLessThanOrEqual(start + SLACK_MS);
@@ -99,6 +101,7 @@ describe('export', () => {
     const facts = await probeMedia(result.file);
     expect(facts.durationS * 1000).toBeGreaterThanOrEqual(before.end - start - SLACK_MS);
     expect(facts.durationS * 1000).toBeLessThanOrEqual(answeredMs - start + GOP_MS + SLACK_MS);
+    expect(Math.abs(facts.declaredDurationS - facts.durationS) * 1000, `declared ${facts.declaredDurationS} s`).toBeLessThanOrEqual(GOP_MS);
   });
 
   it('HEAD answers whether archives exist; nothing recorded is 404 no archives in the region', async () => {

@@ -30,16 +30,18 @@ export interface MediaFacts {
   /** Last video packet end minus first packet start, seconds. */
   durationS: number;
   packets: number;
+  /** The length the container declares (format=duration), seconds; NaN when it declares none. */
+  declaredDurationS: number;
 }
 
 export async function probeMedia(file: string): Promise<MediaFacts> {
   const { stdout, stderr, code } = await run('ffprobe', [
-    '-v', 'error', '-show_entries', 'format=format_name:stream=codec_name,width,height:packet=pts_time,duration_time',
+    '-v', 'error', '-show_entries', 'format=format_name,duration:stream=codec_name,width,height:packet=pts_time,duration_time',
     '-select_streams', 'v:0', '-of', 'json', file,
   ]);
   if (code !== 0) throw new Error(`ffprobe failed: ${stderr}`);
   const parsed = JSON.parse(stdout.toString()) as {
-    format: { format_name: string };
+    format: { format_name: string; duration?: string };
     streams: Array<{ codec_name: string; width: number; height: number }>;
     packets: Array<{ pts_time?: string; duration_time?: string }>;
   };
@@ -47,7 +49,7 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
   const last = parsed.packets.at(-1);
   const durationS = times.length === 0 ? 0 : Math.max(...times) - Math.min(...times) + Number(last?.duration_time ?? 0.04);
   const stream = parsed.streams[0]!;
-  return { formatName: parsed.format.format_name, codec: stream.codec_name, width: stream.width, height: stream.height, durationS, packets: times.length };
+  return { formatName: parsed.format.format_name, codec: stream.codec_name, width: stream.width, height: stream.height, durationS, packets: times.length, declaredDurationS: Number(parsed.format.duration ?? Number.NaN) };
 }
 
 /** The capture time (epoch ms) the first decodable frame of a file shows, or undefined. */

@@ -22,6 +22,7 @@ import { currentTimeAt, tileContext, timelineActions, timelineState } from '../.
 import { ExportButton } from '../export/export-button';
 import { tileKeyAt } from '../grid/tile-keys';
 import { DateTimeDialog } from './date-time-dialog';
+import { FrameStepButtons } from './frame-step-buttons';
 import { MotionEventButtons } from './motion-event-buttons';
 import { StageTimeline } from './stage-timeline';
 import { SpeedControl } from './speed-control';
@@ -78,6 +79,7 @@ export function ControlBar(): ReactElement {
         <PlayerIcon name="calendar" size={14} />
         <TimelineTime context={context} className="control-bar-clock" testId="timeline-time" />
       </button>
+      <FrameStepButtons context={context} tileKey={key} matrix={matrix} />
       <SpeedControl speed={context.speed} onSpeed={(speed) => timelineActions.setSpeed(speed, key)} />
       <StageTimeline contextKey={key} />
       <MotionEventButtons contextKey={key} />

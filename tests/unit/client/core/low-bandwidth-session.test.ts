@@ -37,6 +37,8 @@ describe('session sharing key', () => {
   });
   it('never shares a session from a past time', () => {
     expect(sessionShareKey({ ...live, startTime: 1_700_000_000_000 })).toBeNull();
+    // Rewinding from now is a playback of its own, never shared with live tiles.
+    expect(sessionShareKey({ ...live, speed: -4 })).toBeNull();
   });
 });
 

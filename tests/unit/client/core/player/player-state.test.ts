@@ -12,7 +12,7 @@ const LIVE: PlayRequest = { timeMs: 0, speed: 1 };
 const ARCHIVE_MS = Date.UTC(2024, 0, 1, 10);
 
 function setup(
-  options: { type?: PlayerType; types?: PlayerType[]; probe?: (timeMs: number) => Promise<ArchiveAvailability>; current?: () => PlayRequest } = {},
+  options: { type?: PlayerType; types?: PlayerType[]; probe?: (timeMs: number, speed: number) => Promise<ArchiveAvailability>; current?: () => PlayRequest } = {},
 ) {
   const clock = new FakeClock();
   const starts: Array<{ token: number; request: PlayRequest; type: PlayerType }> = [];
@@ -184,6 +184,29 @@ describe('player state machine: time-outs and recoverable errors', () => {
     clock.advance(100); // 1400 ms left
     expect(starts).toHaveLength(2);
     expect(last().request).toEqual({ timeMs: startMs - 3_000, speed: 2 });
+  });
+
+  it('counts down backwards to the end of the archive before, and resumes 1500 ms times speed after it', async () => {
+    const endMs = ARCHIVE_MS - 16_000;
+    const asked: Array<[number, number]> = [];
+    const { player, clock, last, starts } = setup({
+      probe: async (timeMs: number, speed: number) => {
+        asked.push([timeMs, speed]);
+        return { kind: 'later', startMs: endMs };
+      },
+    });
+    void player.play({ timeMs: ARCHIVE_MS, speed: -4 }).catch(() => undefined);
+    player.sourceFailed(last().token, { code: 'expectedArchiveIsNotPlayable', recoverable: true });
+    await flushPromises();
+    // The probe is told the direction; 16 s of recording at 4x backwards is 4 s away.
+    expect(asked[0]).toEqual([ARCHIVE_MS, -4]);
+    expect(player.snapshot).toMatchObject({ overlay: 'delay', countdownMs: 4_000 });
+    clock.advance(2_500);
+    expect(starts).toHaveLength(1);
+    clock.advance(100);
+    expect(starts).toHaveLength(2);
+    // 1500 ms of wall time before reaching it at 4x: 6 s after its end, still going backwards.
+    expect(last().request).toEqual({ timeMs: endMs + 6_000, speed: -4 });
   });
 
   it('shows no video and checks every second until an archive is there', async () => {

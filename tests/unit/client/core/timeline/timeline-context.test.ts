@@ -6,6 +6,7 @@ import {
   TIME_CHANGE_DEBOUNCE_MS,
   currentTimeAt,
   goLive,
+  holdAt,
   isLiveAt,
   liveContext,
   pause,
@@ -123,5 +124,14 @@ describe('timeline context', () => {
     expect(requestDelayMs({ timeMs: NOW, speed: 1 }, { timeMs: NOW, speed: 4 })).toBe(SPEED_DEBOUNCE_MS);
     expect(requestDelayMs({ timeMs: 0, speed: 1 }, { timeMs: NOW - MINUTE, speed: 1 })).toBe(TIME_CHANGE_DEBOUNCE_MS);
     expect([SPEED_DEBOUNCE_MS, TIME_CHANGE_DEBOUNCE_MS]).toEqual([200, 50]);
+  });
+});
+
+describe('frame stepping', () => {
+  it('holds the playhead at the stepped frame, paused, keeping the speed; never past now', () => {
+    const playing: TimelineContext = { timeMs: NOW - MINUTE, anchorMs: NOW - 1000, speed: -4, paused: true };
+    expect(holdAt(playing, NOW - MINUTE - 40, NOW)).toEqual({ timeMs: NOW - MINUTE - 40, anchorMs: NOW, speed: -4, paused: true });
+    expect(currentTimeAt(holdAt(playing, NOW - MINUTE + 40, NOW), NOW + 5000)).toBe(NOW - MINUTE + 40);
+    expect(holdAt(playing, NOW + 1000, NOW).timeMs).toBe(NOW);
   });
 });

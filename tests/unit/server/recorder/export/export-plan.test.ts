@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArchiveSegment } from '../../../../../server/recorder/core/media-contracts';
 import { assertInsideFolder, concatListText, exportArgs, parseKeyframeProbe } from '../../../../../server/recorder/export/export-args';
-import { concatEntries, exportedStartMs, keyframeAtOrBefore, planExport, plannedDurationMs } from '../../../../../server/recorder/export/export-plan';
+import { concatEntries, declaredDurationS, exportedStartMs, keyframeAtOrBefore, planExport, plannedDurationMs } from '../../../../../server/recorder/export/export-plan';
 
 const T = 1_700_000_000_000;
 const seg = (id: number, startS: number, endS: number, active = false): ArchiveSegment => ({
@@ -81,6 +81,24 @@ describe('cut points', () => {
     expect(mov.join(' ')).toContain('-movflags frag_keyframe+empty_moov');
     expect(mov.join(' ')).toContain('-protocol_whitelist file,pipe');
     expect(exportArgs('mkv').join(' ')).toContain('-f matroska pipe:1');
+    // A piped Matroska header cannot be fixed at the end: the real length is declared up front.
+    expect(exportArgs('mkv', { durationS: 30.8 }).join(' ')).toContain('-metadata:s:v:0 DURATION=30.800000 -f matroska');
+    expect(exportArgs('mov', { durationS: 30.8 }).join(' ')).not.toContain('DURATION');
+  });
+
+  it('declares the length as cut, not the length of whole segments', () => {
+    // 30 s from 10 s into a 60 s segment, entered at the keyframe at 9.2 s: 30.8 s, not 60.
+    const one = [{ segment: seg(1, 0, 60), fromMs: 10_000, toMs: 40_000 }];
+    const timing = { startTimeS: 0, keyframesS: [0, 9.2, 10.2] };
+    const entries = concatEntries(one, () => timing);
+    expect(declaredDurationS(one, entries, () => timing)).toBeCloseTo(30.8, 6);
+    // Across two segments: the rest of the first plus the head of the second.
+    const two = [
+      { segment: seg(1, 0, 60), fromMs: 50_000, toMs: undefined },
+      { segment: seg(2, 60, 120), fromMs: 0, toMs: 20_000 },
+    ];
+    const entries2 = concatEntries(two, (_p, i) => (i === 0 ? { startTimeS: 0, keyframesS: [49, 50.5] } : { startTimeS: 0, keyframesS: [0] }));
+    expect(declaredDurationS(two, entries2, (i) => (i === 0 ? { startTimeS: 0, keyframesS: [49] } : { startTimeS: 0, keyframesS: [0] }))).toBeCloseTo(31, 6);
   });
 
   it('reads the decoded keyframes ffprobe lists', () => {

@@ -24,9 +24,18 @@ describe('argument lists', () => {
   it('reads a segment at real-time pace from an offset, stream copied to Annex-B', () => {
     const args = archiveDemuxArgs('/data/orchives/s/a b.mkv', 12_345);
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '12.345', '-i', '/data/orchives/s/a b.mkv']);
-    expect(args).toContain('-re');
+    expect(args.slice(args.indexOf('-readrate'), args.indexOf('-readrate') + 2)).toEqual(['-readrate', '1']);
     expect(args.slice(args.indexOf('-c'), args.indexOf('-c') + 2)).toEqual(['-c', 'copy']);
+    expect(args[args.indexOf('-bsf:v') + 1]).toBe('h264_mp4toannexb,h264_metadata=aud=insert');
     expect(args.slice(-3)).toEqual(['-f', 'h264', 'pipe:1']);
+  });
+
+  it('reads at the speed, and drops all but keyframes after the parameter sets are in band', () => {
+    const slow = archiveDemuxArgs('/a.mkv', 0, { speed: 0.25 });
+    expect(slow[slow.indexOf('-readrate') + 1]).toBe('0.25');
+    const fast = archiveDemuxArgs('/a.mkv', 0, { speed: 64, keyframesOnly: true });
+    expect(fast[fast.indexOf('-readrate') + 1]).toBe('64');
+    expect(fast[fast.indexOf('-bsf:v') + 1]).toBe('h264_mp4toannexb,noise=drop=not(key),h264_metadata=aud=insert');
   });
 
   it('never lets a path become an option', () => {

@@ -1,0 +1,39 @@
+/**
+ * The still picture a paused tile shows after a frame step (src/media
+ * frame-step.ts). The picture reaches the <img> through its ref, not React
+ * state; the still goes when the tile plays again.
+ */
+import { useEffect, useRef, type ReactElement } from 'react';
+import { frameStep } from '../../media/frame-step';
+
+export function FrameStill({ tileKey, streamHref, paused, size }: {
+  tileKey: string;
+  streamHref: string | null;
+  paused: boolean;
+  size: { width: number; height: number };
+}): ReactElement {
+  const imageRef = useRef<HTMLImageElement>(null);
+  const sizeRef = useRef(size);
+  sizeRef.current = size;
+
+  useEffect(() => {
+    if (!streamHref) return;
+    return frameStep.register(tileKey, {
+      streamHref,
+      size: () => ({ width: sizeRef.current.width * devicePixelRatio, height: sizeRef.current.height * devicePixelRatio }),
+      show: (url) => {
+        const image = imageRef.current;
+        if (!image) return;
+        if (url) image.src = url;
+        else image.removeAttribute('src');
+        image.hidden = url === null;
+      },
+    });
+  }, [tileKey, streamHref]);
+
+  useEffect(() => {
+    if (!paused) frameStep.clear(tileKey);
+  }, [paused, tileKey]);
+
+  return <img ref={imageRef} className="tile-still" alt="" hidden data-testid="tile-still" />;
+}
