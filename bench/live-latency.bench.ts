@@ -18,6 +18,7 @@ import { startLiveRig } from '../tests/integration/live/helpers/live-rig';
 import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
+import { runScript } from '../tests/integration/helpers/run-script';
 
 const SAMPLING_MS = 8_000;
 const STARTS = 3;
@@ -111,10 +112,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -18,6 +18,7 @@ import { startLiveRig, type LiveRig } from '../tests/integration/live/helpers/li
 import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { higher, lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
+import { runScript } from '../tests/integration/helpers/run-script';
 
 const RECORDED_MS = 90_000;
 const STARTS = 3;
@@ -130,10 +131,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exit(1);
-  },
-);
+runScript(main);

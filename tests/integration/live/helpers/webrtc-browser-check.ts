@@ -9,6 +9,7 @@
 import { launchChromium, probePage, waitFor } from './browser-probe';
 import { ticketFor } from '../../helpers/recorder-process';
 import { startLiveRig } from './live-rig';
+import { runScript } from '../../helpers/run-script';
 
 export interface BrowserCheckResult {
   live: { framesDecoded: number[]; signallingErrors: unknown[]; shownMs: number[]; checkedAtMs: number };
@@ -45,10 +46,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.stack : error);
-    process.exit(1);
-  },
-);
+runScript(main);
