@@ -22,6 +22,8 @@ const DRAG_PX = 150;
 const BAR_TOLERANCE_MS = 4_000;
 /** The picture may start up to a GOP early, and a screenshot takes a moment. */
 const PICTURE_TOLERANCE_MS = 5_000;
+/** "Previous motion event" searches from this long before the playhead (spec 9). */
+const PREVIOUS_LOOK_BACK_MS = 5_000;
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -104,48 +106,60 @@ test('next motion event lands where the simulated object moved; previous goes be
   const streamId = streamOf(suite.first);
   await waitForRecordingSince(60_000);
 
-  // Still picture until no event is open, then the object moves for 8 s.
-  await suite.sim.setMotion(false, 0);
-  await expect.poll(async () => (await motionEvents(streamId, 0)).every((event) => !event.active), { timeout: 60_000 }).toBe(true);
-  const movedAtMs = Date.now();
-  await suite.sim.setMotion(true, 0);
-  await page.waitForTimeout(8_000); // the object has to move for a while to be an event
-  await suite.sim.setMotion(false, 0);
-  let eventStartMs = 0;
-  await expect
-    .poll(
-      async () => {
-        const event = (await motionEvents(streamId, movedAtMs - 2_000)).find((entry) => !entry.active);
-        eventStartMs = event?.start ?? 0;
-        return eventStartMs > 0;
-      },
-      { timeout: 60_000, message: 'the recorder closed the motion event' },
-    )
-    .toBe(true);
-  expect(eventStartMs).toBeLessThan(movedAtMs + 6_000);
+  // Still picture until no event is open, then the object moves for 8 s. Motion is switched back on
+  // whatever happens, for the tests after this one.
+  try {
+    await motionSearch();
+  } finally {
+    await suite.sim.setMotion(true, 0);
+  }
 
-  // From 30 s before it, "next" lands on its start in the bar and in the picture.
-  await bar.seekTo(Math.floor((movedAtMs - 30_000) / 1000) * 1000);
-  await bar.bar.getByRole('button', { name: 'Next motion event' }).click();
-  await expect.poll(async () => Math.abs(((await bar.shownTime()) as number) - eventStartMs), { message: 'the bar is at the event' }).toBeLessThan(1_500);
-  // The player may start at the keyframe before it (motion-adaptive recording keeps few while nothing moves): it plays through the event.
-  await expect
-    .poll(
-      async () => {
-        const shown = (await stage.tileTime(suite.first)) ?? 0;
-        return shown >= eventStartMs - 1_000 && shown <= eventStartMs + 10_000;
-      },
-      { timeout: 30_000, intervals: [250], message: 'the tile plays the moment the object moved' },
-    )
-    .toBe(true);
-  await shot(page, testInfo, 'timeline-scale-motion');
+  async function motionSearch(): Promise<void> {
+    await suite.sim.setMotion(false, 0);
+    await expect.poll(async () => (await motionEvents(streamId, 0)).every((event) => !event.active), { timeout: 60_000 }).toBe(true);
+    const movedAtMs = Date.now();
+    await suite.sim.setMotion(true, 0);
+    await page.waitForTimeout(8_000); // the object has to move for a while to be an event
+    await suite.sim.setMotion(false, 0);
+    let eventStartMs = 0;
+    await expect
+      .poll(
+        async () => {
+          const event = (await motionEvents(streamId, movedAtMs - 2_000)).find((entry) => !entry.active);
+          eventStartMs = event?.start ?? 0;
+          return eventStartMs > 0;
+        },
+        { timeout: 60_000, message: 'the recorder closed the motion event' },
+      )
+      .toBe(true);
+    expect(eventStartMs).toBeLessThan(movedAtMs + 6_000);
 
-  // The playhead has played on past the event: "previous" (looking back 5 s from it) lands on the event again...
-  const previous = bar.bar.getByRole('button', { name: 'Previous motion event' });
-  await previous.click();
-  await expect.poll(async () => Math.abs(((await bar.shownTime()) as number) - eventStartMs), { message: 'back at the event' }).toBeLessThan(1_500);
-  // ...and once more, from its start, it skips it (the 5 s look-back) and finds the motion before it.
-  await previous.click();
-  await expect.poll(async () => ((await bar.shownTime()) as number) < eventStartMs - 5_000, { message: 'the bar went to an earlier event' }).toBe(true);
-  await suite.sim.setMotion(true, 0);
+    // From 30 s before it, "next" lands on its start in the bar and in the picture.
+    await bar.seekTo(Math.floor((movedAtMs - 30_000) / 1000) * 1000);
+    await bar.bar.getByRole('button', { name: 'Next motion event' }).click();
+    await expect.poll(async () => Math.abs(((await bar.shownTime()) as number) - eventStartMs), { message: 'the bar is at the event' }).toBeLessThan(1_500);
+    // The player may start at the keyframe before it (motion-adaptive recording keeps few while nothing moves): it plays through the event.
+    await expect
+      .poll(
+        async () => {
+          const shown = (await stage.tileTime(suite.first)) ?? 0;
+          return shown >= eventStartMs - 1_000 && shown <= eventStartMs + 10_000;
+        },
+        { timeout: 30_000, intervals: [250], message: 'the tile plays the moment the object moved' },
+      )
+      .toBe(true);
+    await shot(page, testInfo, 'timeline-scale-motion');
+
+    // Once the playhead has played more than 5 s past the event's start, "previous" (which looks back 5 s
+    // from the playhead) lands on the event again...
+    await expect
+      .poll(async () => ((await bar.shownTime()) as number) - eventStartMs, { timeout: 30_000, message: 'the playhead plays on past the event' })
+      .toBeGreaterThan(PREVIOUS_LOOK_BACK_MS + 1_000);
+    const previous = bar.bar.getByRole('button', { name: 'Previous motion event' });
+    await previous.click();
+    await expect.poll(async () => Math.abs(((await bar.shownTime()) as number) - eventStartMs), { message: 'back at the event' }).toBeLessThan(1_500);
+    // ...and once more, from its start, it skips it (the 5 s look-back) and finds the motion before it.
+    await previous.click();
+    await expect.poll(async () => ((await bar.shownTime()) as number) < eventStartMs - PREVIOUS_LOOK_BACK_MS, { message: 'the bar went to an earlier event' }).toBe(true);
+  }
 });
