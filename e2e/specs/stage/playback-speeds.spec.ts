@@ -18,6 +18,8 @@ import { recordingProbe } from './stage-recording';
 
 /** Where playback starts: far enough back that 16x does not reach live at once, within what is recorded. */
 const SEEK_BACK_MS = 60_000;
+/** Recording before the sought time, so -4x has well over the 4 s it is judged on before the recording begins. */
+const RECORDED_BEFORE_SEEK_MS = 20_000;
 /** Speed slider notches (0 is -64x, 13 is 64x). */
 const NOTCH = { minus4: 3, plus1: 9, plus16: 11 } as const;
 /** One frame of the simulated cameras (25 fps), and the slack of reading the strip of a scaled picture. */
@@ -31,7 +33,7 @@ const suite = stageSuite();
 async function waitForRecording(streamId: string): Promise<void> {
   const probe = await recordingProbe(recorderBaseUrl(), adminPassword());
   await expect
-    .poll(async () => ((await probe.earliestMs(streamId)) ?? Infinity) <= Date.now() - SEEK_BACK_MS - 5_000, { timeout: 150_000, intervals: [2_000] })
+    .poll(async () => ((await probe.earliestMs(streamId)) ?? Infinity) <= Date.now() - SEEK_BACK_MS - RECORDED_BEFORE_SEEK_MS, { timeout: 150_000, intervals: [2_000] })
     .toBe(true);
 }
 
