@@ -12,26 +12,18 @@
  * (root). Bounded: about 8 s of sampling per path plus three starts each.
  * Prints p50/p95 and writes bench/results/live-latency.json.
  */
-import { spawnSync } from 'node:child_process';
 import { launchChromium, probePage, type BrowserProbe, waitFor } from '../tests/integration/live/helpers/browser-probe';
 import { startLiveRig } from '../tests/integration/live/helpers/live-rig';
 import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
-import { runScript } from '../tests/integration/helpers/run-script';
+import { runInPrivateNetwork, runScript } from '../tests/integration/helpers/run-script';
 
 const SAMPLING_MS = 8_000;
 const STARTS = 3;
 const LOW_BANDWIDTH = { resolution: { width: 640, height: 360 }, startTime: 0, rate: 10, waitThres: 2000, transport: 'websocket-base64' };
 
-if (!process.env.ARGUS_BENCH_NETNS) {
-  const self = 'bench/live-latency.bench.ts';
-  const result = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && ARGUS_BENCH_NETNS=1 exec npx tsx ${self}`], {
-    cwd: new URL('..', import.meta.url).pathname,
-    stdio: 'inherit',
-  });
-  process.exit(result.status ?? 1);
-}
+runInPrivateNetwork('bench/live-latency.bench.ts');
 
 function summary(values: number[]) {
   return {

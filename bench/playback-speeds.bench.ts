@@ -12,26 +12,18 @@
  * the noisiest. Re-runs itself under `unshare -n` (root) for WebRTC on
  * loopback, like live-latency. Writes bench/results/playback-speeds.json.
  */
-import { spawnSync } from 'node:child_process';
 import { launchChromium, probePage, type BrowserProbe, waitFor } from '../tests/integration/live/helpers/browser-probe';
 import { startLiveRig, type LiveRig } from '../tests/integration/live/helpers/live-rig';
 import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { higher, lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
-import { runScript } from '../tests/integration/helpers/run-script';
+import { runInPrivateNetwork, runScript } from '../tests/integration/helpers/run-script';
 
 const RECORDED_MS = 90_000;
 const STARTS = 3;
 const LOW_BANDWIDTH = { resolution: { width: 640, height: 360 }, rate: 30, waitThres: 8000, transport: 'websocket-base64' };
 
-if (!process.env.ARGUS_BENCH_NETNS) {
-  const self = 'bench/playback-speeds.bench.ts';
-  const result = spawnSync('unshare', ['-n', 'sh', '-c', `ip link set lo up && ARGUS_BENCH_NETNS=1 exec npx tsx ${self}`], {
-    cwd: new URL('..', import.meta.url).pathname,
-    stdio: 'inherit',
-  });
-  process.exit(result.status ?? 1);
-}
+runInPrivateNetwork('bench/playback-speeds.bench.ts');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
