@@ -24,13 +24,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import { comlink } from 'vite-plugin-comlink';
 import type { Camera, CamerasResponse } from '../server/shared/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { call, signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import type { WallResult, WallRun } from './frame-rate/bench-page';
 import { higher, type Figures } from './lib/figures';
+import { buildBenchPage } from './lib/page-build';
 import { printTable, writeResults } from './lib/report';
 
 const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').map(Number);
@@ -47,19 +46,6 @@ const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
  */
 const warmupMs = (tiles: number) => 6_000 + 100 * tiles;
 
-async function buildPage(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: path.join(import.meta.dirname, 'frame-rate'),
-    base: './',
-    // The stage media it plays creates its workers with vite-plugin-comlink, as the client does.
-    plugins: [comlink()],
-    worker: { format: 'es', plugins: () => [comlink()] },
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  });
-}
-
 async function runningCameras(baseUrl: string, token: string, wanted: number): Promise<Camera[]> {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -73,7 +59,7 @@ async function runningCameras(baseUrl: string, token: string, wanted: number): P
 
 async function main(): Promise<void> {
   const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-bench-page-'));
-  await buildPage(pageDir);
+  await buildBenchPage('frame-rate', pageDir);
   const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];

@@ -20,10 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import type { OurResult, VisResult } from './timeline/bench-page';
 import { lower, higher, type Figures } from './lib/figures';
+import { buildBenchPage } from './lib/page-build';
 import { percentile, printTable, writeResults } from './lib/report';
 
 const EVENTS = 1_000_000;
@@ -31,17 +31,6 @@ const OUR_FRAMES = Number(process.env.TIMELINE_FRAMES ?? 600);
 const VIS_FRAMES = 300;
 const VIS_COUNTS = (process.env.TIMELINE_VIS_COUNTS ?? '1000,2000,5000,10000,20000,50000,100000,200000').split(',').map(Number);
 const FRAME_BUDGET_MS = 1000 / 60;
-
-async function buildPage(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: path.join(import.meta.dirname, 'timeline'),
-    base: './',
-    worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 4096 },
-  });
-}
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
@@ -63,7 +52,7 @@ const ms = (value: number) => Number(value.toFixed(2));
 
 async function main(): Promise<void> {
   const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-timeline-bench-'));
-  await buildPage(pageDir);
+  await buildBenchPage('timeline', pageDir);
   const server = await serve(pageDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];

@@ -11,11 +11,11 @@
  * one per pointer move while dragging. Limits: `canvas` must never have had
  * a context of its own (transferControlToOffscreen refuses then).
  */
-import { proxy, transfer, wrap } from 'comlink';
+import { proxy, transfer } from 'comlink';
+import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import { TIME_UPDATE_INTERVAL_MS } from '../../workers/core/timeline-view/timeline-constants';
 import type { TimelineDataRange, TimelineDrawStats } from '../../workers/core/timeline-view/timeline-view';
 import type { TimelineOutcome } from '../../workers/core/timeline-view/timeline-interaction';
-import type { TimelineApi } from '../../workers/timeline.worker';
 
 export type { TimelineDataRange, TimelineDrawStats } from '../../workers/core/timeline-view/timeline-view';
 export type { TimelineOutcome, TimeChangeSource } from '../../workers/core/timeline-view/timeline-interaction';
@@ -66,8 +66,11 @@ export function localTimeZoneOffsetMs(atMs = Date.now()): number {
 }
 
 export function startTimelineView(canvas: HTMLCanvasElement, options: TimelineViewOptions): TimelineViewHandle {
-  const worker = new Worker(new URL('../../workers/timeline.worker.ts', import.meta.url), { type: 'module', name: 'timeline' });
-  const api = wrap<TimelineApi>(worker);
+  // The worker module's exports are its API (vite-plugin-comlink exposes them), as for the other workers.
+  const api = new ComlinkWorker<typeof import('../../workers/timeline.worker')>(new URL('../../workers/timeline.worker', import.meta.url), {
+    type: 'module',
+    name: 'timeline',
+  });
   const offscreen = canvas.transferControlToOffscreen();
   const resolution = () => globalThis.devicePixelRatio || 1;
   let stopped = false;
@@ -114,7 +117,8 @@ export function startTimelineView(canvas: HTMLCanvasElement, options: TimelineVi
     destroy() {
       stopped = true;
       clearInterval(timer);
-      void api.destroy().finally(() => worker.terminate());
+      // The plugin's Remote carries its Worker under endpointSymbol: Comlink's releaseProxy would leave it running.
+      void api.destroy().finally(() => api[endpointSymbol].terminate());
     },
   };
 }
