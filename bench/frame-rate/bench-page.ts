@@ -11,6 +11,7 @@ import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-p
 import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
 import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
+import { browserTimers } from '../../workers/core/browser-timers';
 import { startNaiveTile, type NaiveTile } from './naive-player';
 
 export interface WallRun {
@@ -143,7 +144,7 @@ async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
       describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
       remove: (id) => liveApi.deleteLowBandwidthStream(id),
     },
-    { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    browserTimers,
   );
   const tiles: NaiveTile[] = [];
   const leases = await Promise.all(

@@ -16,6 +16,7 @@
  */
 import type { LowBandwidthStatus } from '../../server/shared/api';
 import type { PlayerFailure } from './player/player-errors';
+import type { Timers } from '../../workers/core/browser-timers';
 
 export const LOW_BANDWIDTH_POLL_MS = 200;
 /** Widths the recorder is asked for; heights are 9/16 of them. */
@@ -61,11 +62,6 @@ export function sessionShareKey(request: SessionRequest): string | null {
   return `${request.streamId}|${request.resolution.width}x${request.resolution.height}|${request.rate}`;
 }
 
-export interface PollTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export class LowBandwidthFailure extends Error {
   constructor(readonly failure: PlayerFailure) {
     super(failure.message ?? failure.code);
@@ -80,7 +76,7 @@ export class LowBandwidthFailure extends Error {
  */
 export function waitUntilReady(
   describe: () => Promise<{ status: LowBandwidthStatus; description: string }>,
-  timers: PollTimers,
+  timers: Timers,
   signal?: AbortSignal,
   pollMs = LOW_BANDWIDTH_POLL_MS,
 ): Promise<void> {

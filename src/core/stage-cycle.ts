@@ -10,6 +10,7 @@
  * Pure apart from the injected timers. Cost: one timer while cycling.
  * Limits: the stage order is the order of the ids given (the Stages tab's).
  */
+import type { Timers } from '../../workers/core/browser-timers';
 export const STAGE_CYCLE_SPEEDS = [0, 5, 10, 15, 20, 25, 30, 45, 60, 90, 120] as const;
 export type StageCycleSpeed = (typeof STAGE_CYCLE_SPEEDS)[number];
 export const STAGE_CYCLE_FIRST_DELAY_MS = 300;
@@ -88,13 +89,8 @@ export function firstStageId(stageIds: readonly string[], currentId: string | nu
   return nextStageId(stageIds, currentId, exclude);
 }
 
-export interface CycleTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export interface StageCyclerOptions {
-  timers: CycleTimers;
+  timers: Timers;
   /** Shows a stage; the cycler calls it with each stage it moves to. */
   show: (stageId: string) => void;
 }
@@ -134,38 +130,4 @@ export class StageCycler {
   get running(): boolean {
     return this.timer !== undefined;
   }
-}
-
-export interface Debounced<A extends unknown[]> {
-  (...args: A): void;
-  /** Runs a pending call now. */
-  flush(): void;
-  cancel(): void;
-}
-
-/** Calls `fn` with the latest arguments once `ms` have passed without another call. */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number, timers: CycleTimers): Debounced<A> {
-  let handle: unknown = undefined;
-  let pending: A | undefined;
-  const run = () => {
-    handle = undefined;
-    const args = pending;
-    pending = undefined;
-    if (args) fn(...args);
-  };
-  const debounced = ((...args: A) => {
-    pending = args;
-    if (handle !== undefined) timers.clearTimeout(handle);
-    handle = timers.setTimeout(run, ms);
-  }) as Debounced<A>;
-  debounced.flush = () => {
-    if (handle !== undefined) timers.clearTimeout(handle);
-    run();
-  };
-  debounced.cancel = () => {
-    if (handle !== undefined) timers.clearTimeout(handle);
-    handle = undefined;
-    pending = undefined;
-  };
-  return debounced;
 }

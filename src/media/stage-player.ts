@@ -17,10 +17,10 @@ import {
   PlayerStateMachine,
   type ArchiveAvailability,
   type PlayerSnapshot,
-  type PlayerTimers,
   type PlayerType,
   type PlayRequest,
 } from '../core/player';
+import type { Timers } from '../../workers/core/browser-timers';
 import type { StreamDewarpConfiguration } from '../../server/shared/api';
 import type { DigitalView } from '../../workers/core/digital-zoom';
 import type { PlayerSource, SourceStats } from './player-source';
@@ -39,7 +39,7 @@ export interface StagePlayerView {
 
 export interface StagePlayerDeps {
   sources: Record<PlayerType, PlayerSource>;
-  timers: PlayerTimers;
+  timers: Timers;
   type: PlayerType;
   availableTypes: readonly PlayerType[];
   /** What the recorder holds at a time (spec 4 error handling); without it errors restart after 5 s. */

@@ -17,11 +17,10 @@ import {
   StageCycler,
   isStageCycleSpeed,
   readStageCycleSettings,
-  type CycleTimers,
   type StageCycleSettings,
   type StageCycleSpeed,
 } from '../core/stage-cycle';
-import { browserTimers } from '../../workers/core/browser-timers';
+import { browserTimers, type Timers } from '../../workers/core/browser-timers';
 import { idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export interface StageCycleState {
@@ -34,7 +33,7 @@ export interface StageCycleState {
 
 export interface StageCycleStoreDeps {
   storage?: SettingsStorage;
-  timers?: CycleTimers;
+  timers?: Timers;
   log?: (message: string, detail?: unknown) => void;
 }
 

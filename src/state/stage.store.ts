@@ -19,7 +19,6 @@ import { proxy } from 'valtio/vanilla';
 import type { DewarpMode, StageCamera, StageMatrix } from '../../server/shared/api';
 import { assertDewarpMode } from '../../workers/core/dewarp/dewarp-settings';
 import { canAddPlayer, playerLimitMessage } from '../core/player/player-modes';
-import type { CycleTimers } from '../core/stage-cycle';
 import {
   type CellArea,
   type CellPosition,
@@ -41,7 +40,7 @@ import {
   trim,
 } from '../core/stage-grid';
 import { timelineActions } from './timeline.store';
-import { browserTimers } from '../../workers/core/browser-timers';
+import { browserTimers, type Timers } from '../../workers/core/browser-timers';
 import { idbSettingsStorage, userSetting, warnLog, type SettingsStorage } from './user-settings';
 
 export const DEFAULT_MAX_PLAYERS = 64;
@@ -71,7 +70,7 @@ export type StageActionResult = { ok: true } | { ok: false; reason: GridRefusal 
 
 export interface StageStoreDeps {
   storage?: SettingsStorage;
-  timers?: CycleTimers;
+  timers?: Timers;
   log?: (message: string, detail?: unknown) => void;
   /** Hears full screen start (true) and end (false), however it ends. */
   onFullScreen?: (on: boolean) => void;

@@ -21,7 +21,7 @@ import { timelineApi } from '../api/timeline-api';
 import { MOTION_POLL_MS, SCALE_CHANGE_DEBOUNCE_MS } from '../../workers/core/timeline-view/timeline-constants';
 import { ARCHIVE_JOIN_GAP_MS, packSpans } from '../../workers/core/timeline-view/track-spans';
 import type { TimelineDataRange, TimelineTrackData } from '../media/timeline-view';
-import { debounce } from '../core/stage-cycle';
+import { debounce } from '../../workers/core/debounce';
 import { browserTimers } from '../../workers/core/browser-timers';
 
 export interface TimelineTrackSource {

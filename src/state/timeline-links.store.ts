@@ -11,9 +11,8 @@
  * stage (or the stage view closing) do not, so a camera keeps its link
  * state when the stage is shown again.
  */
-import type { CycleTimers } from '../core/stage-cycle';
 import { timelineActions, type TimelineStore } from './timeline.store';
-import { browserTimers } from '../../workers/core/browser-timers';
+import { browserTimers, type Timers } from '../../workers/core/browser-timers';
 import { idbSettingsStorage, userSetting, warnLog, type SettingsLog, type SettingsStorage } from './user-settings';
 
 export interface StoredTimelineLinks {
@@ -29,7 +28,7 @@ export function readUnlinkedKeys(stored: unknown): string[] {
 
 export function createTimelineLinks(
   actions: Pick<TimelineStore['actions'], 'link' | 'unlink'> = timelineActions,
-  deps: { storage?: SettingsStorage; timers?: CycleTimers; log?: SettingsLog } = {},
+  deps: { storage?: SettingsStorage; timers?: Timers; log?: SettingsLog } = {},
 ) {
   const setting = userSetting<StoredTimelineLinks>('timeline-links', 'timeline links', {
     storage: deps.storage ?? idbSettingsStorage,

@@ -9,11 +9,11 @@
  *
  * No React; timers are injected so tests run without real time.
  */
-import { debounce, type CycleTimers } from '../core/stage-cycle';
+import { debounce } from '../../workers/core/debounce';
 import type { TimelineOutcome } from '../media/timeline-view';
 import { TIME_CHANGE_DEBOUNCE_MS } from '../core/timeline';
 import { timelineActions, type TimelineStore } from './timeline.store';
-import { browserTimers } from '../../workers/core/browser-timers';
+import { browserTimers, type Timers } from '../../workers/core/browser-timers';
 
 export interface OutcomeApplier {
   apply(outcomes: readonly TimelineOutcome[]): void;
@@ -25,7 +25,7 @@ export interface OutcomeApplier {
 export function createOutcomeApplier(
   key: () => string | undefined,
   actions: Pick<TimelineStore['actions'], 'seek' | 'goLive' | 'setFine' | 'clearFine'> = timelineActions,
-  timers: CycleTimers = browserTimers,
+  timers: Timers = browserTimers,
 ): OutcomeApplier {
   const seek = debounce((timeMs: number) => actions.seek(timeMs, key()), TIME_CHANGE_DEBOUNCE_MS, timers);
   return {

@@ -11,11 +11,11 @@
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import {
   STAGE_SETTINGS_PERSIST_DEBOUNCE_MS,
-  debounce,
   localSettingKey,
-  type CycleTimers,
   type LocalSettingName,
 } from '../core/stage-cycle';
+import type { Timers } from '../../workers/core/browser-timers';
+import { debounce } from '../../workers/core/debounce';
 
 export interface SettingsStorage {
   get(key: string): Promise<unknown>;
@@ -44,7 +44,7 @@ export interface UserSetting<T> {
 export function userSetting<T>(
   name: LocalSettingName,
   what: string,
-  deps: { storage: SettingsStorage; timers: CycleTimers; log: SettingsLog },
+  deps: { storage: SettingsStorage; timers: Timers; log: SettingsLog },
 ): UserSetting<T> {
   const persist = debounce(
     (userId: string, value: T) => {

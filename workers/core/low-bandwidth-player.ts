@@ -22,6 +22,7 @@
  * allocation here beyond what the decoder makes. Limits: pictures carry no
  * timestamp on this transport, so lateness cannot be measured, only gaps.
  */
+import type { Timers } from './browser-timers';
 export const LOW_BANDWIDTH_WAIT_THRESHOLD_MS = 2000;
 export const REQUEST_FRAME_MESSAGE = '{"type":"requestFrame"}';
 
@@ -36,11 +37,6 @@ export interface ChannelSocket {
   close(): void;
 }
 
-export interface ChannelTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 /** A decoded picture; whoever draws it owns it and must close it. */
 export interface ClosableFrame {
   close(): void;
@@ -51,7 +47,7 @@ export interface LowBandwidthChannelDeps<F extends ClosableFrame> {
   decode(base64: string): Promise<F>;
   /** Takes ownership of the frame. */
   draw(frame: F): void;
-  timers: ChannelTimers;
+  timers: Timers;
   now(): number;
   waitThresholdMs?: number;
 }

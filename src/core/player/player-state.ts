@@ -38,6 +38,7 @@ import {
   type PlayerFailure,
   type PlayerType,
 } from './player-errors';
+import type { Timers } from '../../../workers/core/browser-timers';
 
 export type SourceState = 'idle' | 'connecting' | 'paused' | 'playing';
 export type PlayerOverlay = 'none' | 'connecting' | 'error' | 'no_video' | 'delay';
@@ -63,14 +64,9 @@ export interface PlayerDriver {
   stop(): void;
 }
 
-export interface PlayerTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export interface PlayerStateOptions {
   driver: PlayerDriver;
-  timers: PlayerTimers;
+  timers: Timers;
   /** The selected player type; must be one of `availableTypes`. */
   type: PlayerType;
   availableTypes: readonly PlayerType[];
@@ -108,7 +104,7 @@ interface Entry {
 
 export class PlayerStateMachine {
   private readonly driver: PlayerDriver;
-  private readonly timers: PlayerTimers;
+  private readonly timers: Timers;
   private readonly availableTypes: readonly PlayerType[];
   private readonly probeArchive: PlayerStateOptions['probeArchive'];
   private readonly currentRequest: PlayerStateOptions['currentRequest'];

@@ -18,9 +18,9 @@ import {
   readFailure,
   sessionShareKey,
   waitUntilReady,
-  type PollTimers,
   type SessionRequest,
 } from '../../core/low-bandwidth-session';
+import type { Timers } from '../../../workers/core/browser-timers';
 import type { LowBandwidthStatus } from '../../../server/shared/api';
 
 export const SESSION_RELEASE_GRACE_MS = 3000;
@@ -53,7 +53,7 @@ export class LowBandwidthSessionPool {
 
   constructor(
     private readonly backend: SessionBackend,
-    private readonly timers: PollTimers,
+    private readonly timers: Timers,
     private readonly log: (message: string, detail?: unknown) => void = () => undefined,
     private readonly graceMs = SESSION_RELEASE_GRACE_MS,
   ) {}

@@ -19,7 +19,8 @@
  * injected, so the whole host runs in unit tests. Cost: a map lookup per
  * call; nothing per frame beyond decoding and routing.
  */
-import { LowBandwidthChannel, type ChannelEvent, type ChannelSocket, type ChannelSocketHandlers, type ChannelStats, type ChannelTimers } from '../low-bandwidth-player';
+import { LowBandwidthChannel, type ChannelEvent, type ChannelSocket, type ChannelSocketHandlers, type ChannelStats } from '../low-bandwidth-player';
+import type { Timers } from '../browser-timers';
 import type { CompositorStats, TileFrame } from '../tile-compositor';
 import type { TileSpec } from '../tile-compositor-plan';
 import { CompositorLink, type HostedCompositor } from './compositor-link';
@@ -30,7 +31,7 @@ import { cancelVideo, pumpVideoFrames } from './video-frame-pump';
 
 export interface StageTilesDeps {
   openSocket(url: string, handlers: ChannelSocketHandlers): ChannelSocket;
-  timers: ChannelTimers;
+  timers: Timers;
   /** Epoch ms. */
   now(): number;
   decodePlatform: DecodePlatform;
