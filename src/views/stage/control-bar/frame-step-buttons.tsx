@@ -10,14 +10,8 @@ import type { StageMatrix } from '../../../../server/shared/api';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { frameStep } from '../../../media/frame-step';
 import { t } from '../../../i18n/translate';
-import { tileKeys } from '../grid/tile-keys';
+import { cameraTiles } from '../grid/tile-keys';
 import { currentTimeAt, isTileLinked, timelineActions, timelineState, type TimelineContext } from '../../../state/timeline.store';
-
-/** The keys of every camera tile on the stage. */
-function cameraTileKeys(matrix: StageMatrix): string[] {
-  const positions = matrix.flatMap((cells, row) => cells.map((cell, column) => (cell.camera ? { row, column } : null))).filter((p) => p !== null);
-  return tileKeys(matrix, positions);
-}
 
 export function FrameStepButtons({ context, tileKey, matrix }: {
   context: TimelineContext;
@@ -29,7 +23,7 @@ export function FrameStepButtons({ context, tileKey, matrix }: {
   if (!context.paused) return null;
 
   const step = async (direction: -1 | 1) => {
-    const following = tileKey ? [tileKey] : cameraTileKeys(matrix).filter((key) => isTileLinked(timelineState, key));
+    const following = tileKey ? [tileKey] : cameraTiles(matrix).map((tile) => tile.key).filter((key) => isTileLinked(timelineState, key));
     if (frameStep.steppable(following).length === 0) return;
     setBusy(true);
     try {

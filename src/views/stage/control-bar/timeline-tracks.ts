@@ -6,9 +6,8 @@
  * is. Pure.
  */
 import type { Camera, StageMatrix } from '../../../../server/shared/api';
-import type { CellPosition } from '../../../state/stage.store';
 import type { TimelineTrackSource } from '../../../state/timeline-feed';
-import { tileKeys } from '../grid/tile-keys';
+import { cameraTiles } from '../grid/tile-keys';
 
 export function timelineTracks(
   matrix: StageMatrix,
@@ -16,22 +15,13 @@ export function timelineTracks(
   isLinked: (key: string) => boolean,
   fullScreenKey: string | undefined,
 ): TimelineTrackSource[] {
-  const claimed: CellPosition[] = [];
-  matrix.forEach((cells, row) =>
-    cells.forEach((cell, column) => {
-      if (cell.camera) claimed.push({ row, column });
-    }),
-  );
-  const keys = tileKeys(matrix, claimed);
   const out: TimelineTrackSource[] = [];
-  claimed.forEach((position, index) => {
-    const key = keys[index]!;
+  for (const { key, camera: ref } of cameraTiles(matrix)) {
     const follows = fullScreenKey !== undefined && !isLinked(fullScreenKey) ? key === fullScreenKey : isLinked(key);
-    if (!follows) return;
-    const ref = matrix[position.row]![position.column]!.camera!;
+    if (!follows) continue;
     const camera = cameras.find((entry) => entry.id === ref.id);
     const streamId = camera?.primaryStream?.id;
     if (camera && streamId) out.push({ key, cameraId: camera.id, streamId });
-  });
+  }
   return out;
 }

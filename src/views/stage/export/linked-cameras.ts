@@ -6,20 +6,9 @@
  */
 import type { StageMatrix } from '../../../../server/shared/api';
 import type { StageTileCamera } from '../../../core/export/export-targets';
-import type { CellPosition } from '../../../state/stage.store';
 import { isTileLinked, type TimelineState } from '../../../state/timeline.store';
-import { tileKeys } from '../grid/tile-keys';
+import { cameraTiles } from '../grid/tile-keys';
 
 export function stageTileCameras(matrix: StageMatrix, timelines: Pick<TimelineState, 'tiles'>): StageTileCamera[] {
-  const claimed: CellPosition[] = [];
-  matrix.forEach((cells, row) =>
-    cells.forEach((cell, column) => {
-      if (cell.camera) claimed.push({ row, column });
-    }),
-  );
-  const keys = tileKeys(matrix, claimed);
-  return claimed.map((position, index) => ({
-    cameraId: matrix[position.row]![position.column]!.camera!.id,
-    linked: isTileLinked(timelines, keys[index]!),
-  }));
+  return cameraTiles(matrix).map((tile) => ({ cameraId: tile.camera.id, linked: isTileLinked(timelines, tile.key) }));
 }

@@ -4,7 +4,7 @@
  * player and its timeline; a camera shown more than once gets '#1', '#2'...
  * in reading order. Empty cells are named by their place.
  */
-import type { StageMatrix } from '../../../../server/shared/api';
+import type { StageCamera, StageMatrix } from '../../../../server/shared/api';
 import type { CellPosition } from '../../../state/stage.store';
 
 export function tileKeys(matrix: StageMatrix, positions: readonly CellPosition[]): string[] {
@@ -19,15 +19,26 @@ export function tileKeys(matrix: StageMatrix, positions: readonly CellPosition[]
   });
 }
 
-/** The key of the tile whose cell starts at `position`, or null when it holds no camera. */
-export function tileKeyAt(matrix: StageMatrix, position: CellPosition): string | null {
-  if (!matrix[position.row]?.[position.column]?.camera) return null;
-  const claimed: CellPosition[] = [];
+export interface CameraTile {
+  position: CellPosition;
+  key: string;
+  camera: StageCamera;
+}
+
+/** Every cell holding a camera, in reading order, with its tile key. */
+export function cameraTiles(matrix: StageMatrix): CameraTile[] {
+  const claimed: Array<{ position: CellPosition; camera: StageCamera }> = [];
   matrix.forEach((cells, row) =>
     cells.forEach((cell, column) => {
-      if (cell.camera) claimed.push({ row, column });
+      if (cell.camera) claimed.push({ position: { row, column }, camera: cell.camera });
     }),
   );
-  const index = claimed.findIndex((entry) => entry.row === position.row && entry.column === position.column);
-  return tileKeys(matrix, claimed)[index] ?? null;
+  const keys = tileKeys(matrix, claimed.map((tile) => tile.position));
+  return claimed.map((tile, index) => ({ ...tile, key: keys[index]! }));
+}
+
+/** The key of the tile whose cell starts at `position`, or null when it holds no camera. */
+export function tileKeyAt(matrix: StageMatrix, position: CellPosition): string | null {
+  const tile = cameraTiles(matrix).find((entry) => entry.position.row === position.row && entry.position.column === position.column);
+  return tile?.key ?? null;
 }
