@@ -5,6 +5,10 @@
  * (noResponseReturnedFrom, failedToFetchUsers, failedToDeleteUser,
  * unableToLoadChangeLog).
  */
+import { cameraMediaStrings } from './catalogue.camera-media.en';
+import { camerasStrings } from './catalogue.cameras.en';
+import { streamsStrings } from './catalogue.streams.en';
+
 export interface PluralForms {
   zero?: string;
   one?: string;
@@ -17,6 +21,9 @@ export interface PluralForms {
 export type Catalogue = Record<string, string | PluralForms>;
 
 export const en = {
+  ...camerasStrings,
+  ...streamsStrings,
+  ...cameraMediaStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
