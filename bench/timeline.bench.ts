@@ -3,8 +3,9 @@
  * the product's timeline (Pixi on an OffscreenCanvas in its worker), panned
  * and zoomed continuously in headless Chromium (software WebGL here:
  * SwiftShader), against vis-timeline (DOM, main thread) fed the same
- * events, sampled at growing counts until its median frame time passes
- * 16.7 ms (one frame at 60 Hz). Measured: frame time p50/p95 (the interval
+ * events, sampled at growing counts until its p95 frame time passes
+ * 16.7 ms (one frame at 60 Hz): the same statistic and budget as the goal
+ * for ours, so "items at equal frame time" compares like with like. Measured: frame time p50/p95 (the interval
  * between frames on the drawing thread; see bench/timeline/bench-page.ts),
  * ours also the draw's own cost, the page's frame intervals, and the time
  * from a scale change to the first frame drawn at the new scale. Prints the table and the
@@ -31,6 +32,17 @@ const OUR_FRAMES = Number(process.env.TIMELINE_FRAMES ?? 600);
 const VIS_FRAMES = 300;
 const VIS_COUNTS = (process.env.TIMELINE_VIS_COUNTS ?? '1000,2000,5000,10000,20000,50000,100000,200000').split(',').map(Number);
 const FRAME_BUDGET_MS = 1000 / 60;
+/**
+ * Frame intervals are measured between animation frames locked to 60 Hz, so
+ * a run that never misses a frame still shows intervals a few tenths of a
+ * millisecond either side of 16.67 (timer rounding and scheduling jitter);
+ * a missed frame is a whole 16.7 ms more. Both timelines are judged with
+ * this allowance.
+ */
+const FRAME_JITTER_MS = 0.5;
+const withinBudget = (intervals: number[]) => percentile(intervals, 95) <= FRAME_BUDGET_MS + FRAME_JITTER_MS;
+/** The issue's goal: at least this many times vis-timeline's items at equal frame time. */
+const GOAL_ITEMS_RATIO = 100;
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
@@ -90,10 +102,10 @@ async function main(): Promise<void> {
         'page frame p50 ms': ms(percentile(vis.pageFrameMs, 50)),
         'page frame p95 ms': ms(percentile(vis.pageFrameMs, 95)),
         'first frame after scale p50 ms': ms(percentile(vis.firstFrameAfterScaleMs, 50)),
+        'drawn / in window': `${vis.itemsInDom} / ${vis.itemsInWindow}`,
       });
       console.log(JSON.stringify(rows.at(-1)));
-      // A frame at 60 Hz is 16.67 ms; the comparison allows for the timer's rounding.
-      if (percentile(vis.pageFrameMs, 50) > FRAME_BUDGET_MS + 0.5) break;
+      if (!withinBudget(vis.pageFrameMs)) break;
     }
   } finally {
     await browser.close();
@@ -101,7 +113,7 @@ async function main(): Promise<void> {
     fs.rmSync(pageDir, { recursive: true, force: true });
   }
   printTable(`Timeline: pan and zoom, one camera, frame cost per frame (budget ${FRAME_BUDGET_MS.toFixed(1)} ms)`, rows);
-  const within = visRuns.filter((run) => percentile(run.pageFrameMs, 50) <= FRAME_BUDGET_MS + 0.5);
+  const within = visRuns.filter((run) => withinBudget(run.pageFrameMs));
   const visMaxItems = within.at(-1)?.items ?? 0;
   const largest = visRuns.at(-1)!;
   const ourP95 = percentile(ours.intervalMs, 95);
@@ -109,12 +121,17 @@ async function main(): Promise<void> {
   const itemsRatio = EVENTS / Math.max(1, visMaxItems);
   printTable('Ratios', [
     {
-      'vis-timeline items within 16.7 ms (median)': visMaxItems,
+      'vis-timeline items within 16.7 ms (p95)': visMaxItems,
       'ours items': EVENTS,
       'items ours / vis': itemsRatio.toFixed(0),
       [`vis frame p95 at ${largest.items} items / ours at ${EVENTS}`]: ratio.toFixed(1),
     },
   ]);
+  const goalMet = withinBudget(ours.intervalMs) && itemsRatio >= GOAL_ITEMS_RATIO;
+  console.log(
+    `goal (p95 <= ${FRAME_BUDGET_MS.toFixed(1)} ms, +${FRAME_JITTER_MS} ms jitter, at ${EVENTS} events; >= ${GOAL_ITEMS_RATIO}x vis-timeline's items): ` +
+      `${goalMet ? 'met' : 'not met'} (ours p95 ${ourP95.toFixed(2)} ms, ${itemsRatio.toFixed(0)}x)`,
+  );
   const figures: Figures = {
     '1M events: frame p50 ms': lower(percentile(ours.intervalMs, 50)),
     '1M events: frame p95 ms': lower(ourP95),
@@ -123,7 +140,7 @@ async function main(): Promise<void> {
     'vis-timeline items within 16.7 ms': higher(visMaxItems),
     'vis-timeline frame p95 at its first count over budget x ours': higher(ratio, 'ratio'),
   };
-  const file = writeResults('timeline', { events: EVENTS, ours, vis: visRuns.map(({ frameMs, pageFrameMs, ...rest }) => ({ ...rest, drawP50: percentile(frameMs, 50), drawP95: percentile(frameMs, 95), frameP50: percentile(pageFrameMs, 50), frameP95: percentile(pageFrameMs, 95) })) }, figures);
+  const file = writeResults('timeline', { events: EVENTS, goalMet, ours, vis: visRuns.map(({ frameMs, pageFrameMs, ...rest }) => ({ ...rest, drawP50: percentile(frameMs, 50), drawP95: percentile(frameMs, 95), frameP50: percentile(pageFrameMs, 50), frameP95: percentile(pageFrameMs, 95) })) }, figures);
   console.log(`results: ${file}`);
 }
 
