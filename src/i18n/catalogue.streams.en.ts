@@ -67,6 +67,7 @@ export const streamsStrings = {
   'streams.dialog.settingsStayInRecorder':
     'This is a Generic RTSP camera: these settings stay in the recorder and are not sent to the camera.',
   'streams.dialog.range': '{min} to {max}',
+  'streams.dialog.bitRateRange': '0 (the camera decides) to {max}',
   'streams.dialog.unset': 'Camera default',
   'streams.dialog.nonMotionRate': 'Frame rate without motion',
   'streams.dialog.nonMotionRateOption': '{rate} fps (1 in {divisor} frames)',
@@ -86,7 +87,7 @@ export const streamsStrings = {
   'streams.setting.Encoder': 'Encoder',
   'streams.setting.Profile': 'Encoder profile',
   'streams.setting.FrameRate': 'Frame rate (fps)',
-  'streams.setting.BitRate': 'Bit rate (kbit/s, 0 = camera decides)',
+  'streams.setting.BitRate': 'Bit rate (kbit/s)',
   'streams.setting.Quality': 'Quality',
   'streams.setting.GOVLength': 'GOV length (frames)',
   'streams.setting.EncoderInterval': 'Encoder interval',

@@ -25,10 +25,13 @@ export interface CapabilityInputProps {
 function NumberInput({ name, label, capability, value, disabled, hint, onChange }: CapabilityInputProps & { capability: Extract<Capability, { type: 'int' | 'float' }> }): ReactElement {
   const { min, max } = effectiveRange(name, capability);
   const [draft, setDraft] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setDraft(value === undefined ? '' : String(value)), [value]);
+  // Bumped on every commit, so the box shows the fitted value even when fitting gave the value it had (500 clamped back to 25).
+  const [commits, setCommits] = useState(0);
+  useEffect(() => setDraft(value === undefined ? '' : String(value)), [value, commits]);
   const commit = () => {
     if (draft.trim() === '' && value === undefined) return;
     if (draft !== String(value)) onChange(draft);
+    setCommits((count) => count + 1);
   };
   return (
     <TextField
@@ -50,7 +53,7 @@ function NumberInput({ name, label, capability, value, disabled, hint, onChange 
           commit();
         }
       }}
-      hint={hint ?? t('streams.dialog.range', { min, max })}
+      hint={hint ?? (name === 'BitRate' && min === 0 ? t('streams.dialog.bitRateRange', { max }) : t('streams.dialog.range', { min, max }))}
     />
   );
 }

@@ -13,7 +13,7 @@ import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
 import { Notice } from '../../../components/ui/notice';
 import { readRecordingStyle } from '../../../core/cameras/recording-style';
-import { canAddStream, isFixedStream, needsRunning } from '../../../core/cameras/stream-rules';
+import { canAddStream, canRestart, isFixedStream, needsRunning } from '../../../core/cameras/stream-rules';
 import { t } from '../../../i18n/translate';
 import { DewarpDialog } from '../dewarp/dewarp-dialog';
 import { MotionDialog } from '../motion/motion-dialog';
@@ -51,6 +51,7 @@ export function StreamList({ camera, cameras, onChanged }: StreamListProps): Rea
   const [primaryId, setPrimaryId] = useState<string | null>(camera.primaryStream?.id ?? null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState(false);
+  const [restartedAt, setRestartedAt] = useState<ReadonlyMap<string, number>>(new Map());
   const { states, set: setStatus } = useStreamStates(camera.streams);
 
   // The recorder's answer wins over what was shown while asking.
@@ -97,6 +98,7 @@ export function StreamList({ camera, cameras, onChanged }: StreamListProps): Rea
       setAlert(null);
       try {
         setStatus(await streamsApi.restart(stream.id));
+        setRestartedAt((previous) => new Map(previous).set(stream.id, Date.now()));
         setAlert({ kind: 'info', text: t('streams.restarted', { stream: stream.name }) });
       } catch (error) {
         setAlert({ kind: 'error', text: describeCameraError(error) });
@@ -202,7 +204,7 @@ export function StreamList({ camera, cameras, onChanged }: StreamListProps): Rea
                 >
                   {t('streams.menu.preview')}
                 </button>
-                <button type="button" className="btn btn-small" aria-label={t('streams.restart', { stream: stream.name })} disabled={isBusy || state === 'restarting'} onClick={() => void restart(stream)}>
+                <button type="button" className="btn btn-small" aria-label={t('streams.restart', { stream: stream.name })} disabled={isBusy || !canRestart(state, restartedAt.get(stream.id) ?? null, Date.now())} onClick={() => void restart(stream)}>
                   {t('streams.menu.restart')}
                 </button>
                 <button type="button" className="btn btn-small" aria-label={t('streams.verify', { stream: stream.name })} disabled={isBusy} onClick={() => void verify(stream)}>

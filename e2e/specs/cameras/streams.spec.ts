@@ -1,0 +1,231 @@
+/**
+ * The streams part of the camera configuration screen against a real
+ * recorder and two simulated ONVIF cameras (each with a main 1280x720 and a
+ * sub 640x360 profile, so two streams each and PossibleStreams 2). The
+ * cameras are registered for this file and removed at its end, so the
+ * shared recorder is left as it was found.
+ *
+ * What the recorder does with saved settings is read back through its API:
+ * in this tree it stores them; pushing them to the camera (and so a changed
+ * recorded picture) belongs to the recorder's camera work.
+ */
+import type { Page } from '@playwright/test';
+import type { Camera, CamerasResponse, Stream, StreamVerifyResult } from '../../../server/shared/api';
+import { expect, test } from '../../fixtures/test';
+import { shot } from '../../fixtures/shots';
+import { StreamsPage } from '../../pages/streams-page';
+import { adminPassword, recorderBaseUrl } from '../../recorder-env';
+import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
+
+let rig: StageCameras | undefined;
+let token = '';
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${recorderBaseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function camera(index: number): Promise<Camera> {
+  const id = rig?.cameras[index]?.id;
+  const found = (await api<CamerasResponse>('GET', '/service/cameras')).data.cameras.find((c) => c.id === id);
+  if (!found) throw new Error(`camera ${index} is not registered`);
+  return found;
+}
+
+function streamNamed(cam: Camera, name: string): Stream {
+  const stream = cam.streams.find((s) => s.name === name);
+  if (!stream) throw new Error(`${cam.name} has no stream ${name}`);
+  return stream;
+}
+
+async function openCameras(page: Page): Promise<StreamsPage> {
+  await page.goto(`${recorderBaseUrl()}/#/cameras`);
+  const streams = new StreamsPage(page);
+  await expect(streams.list(rig!.cameras[0]!.id)).toBeVisible();
+  return streams;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  rig = await registerStageCameras(recorderBaseUrl(), adminPassword());
+  token = (
+    await (
+      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
+      })
+    ).json()
+  ).token as string;
+});
+
+test.afterAll(async () => {
+  await rig?.stop();
+});
+
+test.beforeEach(async ({ page, admin, signInPage, shell }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInPage.open();
+  await signInPage.signIn(admin.username, admin.password);
+  await shell.expectStage();
+});
+
+test.describe('streams of a camera', () => {
+  test('make primary moves the primary marker and the recorder keeps it', async ({ page }, testInfo) => {
+    const cam = await camera(0);
+    const main = streamNamed(cam, 'MainStream');
+    const sub = streamNamed(cam, 'SubStream');
+    expect(cam.primaryStream?.id).toBe(main.id);
+    const streams = await openCameras(page);
+    await expect(streams.row(main.id).getByTestId('stream-primary')).toBeVisible();
+    await expect(streams.row(sub.id).getByTestId('stream-primary')).toHaveCount(0);
+
+    await streams.action(sub.id, /^Make SubStream primary$/).click();
+    await expect(streams.row(sub.id).getByTestId('stream-primary')).toBeVisible();
+    await expect(streams.row(main.id).getByTestId('stream-primary')).toHaveCount(0);
+    await expect.poll(async () => (await camera(0)).primaryStream?.id).toBe(sub.id);
+    await shot(page, testInfo, 'streams-list');
+
+    // Back as it was.
+    await streams.action(main.id, /^Make MainStream primary$/).click();
+    await expect(streams.row(main.id).getByTestId('stream-primary')).toBeVisible();
+    await expect.poll(async () => (await camera(0)).primaryStream?.id).toBe(main.id);
+  });
+});
+
+test.describe('stream dialogs (desktop)', () => {
+  test.skip(({ isMobile }) => isMobile, 'one flow runs on the phone: make primary');
+
+  test('edit a stream’s frame rate and resolution and save', async ({ page }, testInfo) => {
+    const cam = await camera(0);
+    const main = streamNamed(cam, 'MainStream');
+    const streams = await openCameras(page);
+    await streams.action(main.id, /^Edit MainStream$/).click();
+    const dialog = streams.dialog('Edit stream MainStream');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Recording style')).toHaveValue('continuous-motion-adaptive');
+    await expect(dialog.getByLabel('Resolution')).toHaveValue('1280x720');
+
+    // Out of range first: the capability clamps it (motion-adaptive: at most 30 and the camera's maximum).
+    const frameRate = dialog.getByLabel('Frame rate (fps)');
+    await frameRate.fill('500');
+    await frameRate.press('Enter');
+    const max = Math.min(30, (main.capabilities.Video?.FrameRate as { max: number }).max);
+    await expect(frameRate).toHaveValue(String(max));
+    await frameRate.fill('10');
+    await frameRate.press('Enter');
+    await expect(frameRate).toHaveValue('10');
+    await dialog.getByLabel('Resolution').selectOption('640x360');
+    await expect(dialog.getByLabel('Frame rate without motion')).toBeVisible();
+    await shot(page, testInfo, 'stream-edit-dialog');
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const saved = await api<Stream>('GET', `/service/streams/${main.id}`);
+    expect(saved.configuration.Video).toMatchObject({ FrameRate: 10, Resolution: '640x360' });
+    // frameRate / GOV length is one of the offered non-motion rates (spec 5).
+    expect(Number.isInteger(saved.configuration.Video?.GOVLength)).toBe(true);
+    expect(saved.recordingStyle).toBe('continuous-motion-adaptive');
+  });
+
+  test('a stream without a name is not saved', async ({ page }) => {
+    const cam = await camera(0);
+    const sub = streamNamed(cam, 'SubStream');
+    const streams = await openCameras(page);
+    await streams.action(sub.id, /^Edit SubStream$/).click();
+    const dialog = streams.dialog('Edit stream SubStream');
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Stream name is required.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api<Stream>('GET', `/service/streams/${sub.id}`)).name).toBe('SubStream');
+  });
+
+  test('copy stream settings to another camera and review the result', async ({ page }, testInfo) => {
+    const source = await camera(0);
+    const target = await camera(1);
+    const main = streamNamed(source, 'MainStream');
+    // The source as the person set it: 640x360 at 8 fps, continuous without motion detection.
+    await api('PATCH', `/service/cameras/${source.id}/streams/${main.id}`, {
+      configuration: { Video: { FrameRate: 8, Resolution: '640x360' } },
+      recordingStyle: 'continuous',
+    });
+    const targetSub = streamNamed(target, 'SubStream');
+    const before = await api<Stream>('GET', `/service/streams/${targetSub.id}`);
+    expect(before.configuration.Video?.FrameRate).not.toBe(8);
+
+    const streams = await openCameras(page);
+    await streams.action(main.id, /^Copy settings of MainStream$/).click();
+    const dialog = streams.dialog('Copy settings of MainStream');
+    await expect(dialog).toBeVisible();
+    const copy = dialog.getByRole('button', { name: 'Copy', exact: true });
+    await expect(copy).toBeDisabled();
+    const row = dialog.getByTestId(`copy-target-${target.id}`);
+    // Best match for a 640x360 source: the target's sub stream; the diff names what changes.
+    await expect(row.getByRole('cell', { name: 'SubStream', exact: true })).toBeVisible();
+    await expect(row).toContainText(`Frame rate (fps): ${before.configuration.Video?.FrameRate} → 8`);
+    await expect(row).toContainText('Recording style: Continuous with motion-adaptive frame rate → Continuous without motion detection');
+    await dialog.getByRole('checkbox', { name: `Copy to ${target.name}` }).check();
+    await expect(copy).toBeEnabled();
+    await shot(page, testInfo, 'copy-stream-selecting');
+
+    await copy.click();
+    await expect(dialog.getByTestId('copy-stream-dialog')).toHaveAttribute('data-phase', 'review');
+    await expect(row.getByTestId('copy-result')).toHaveText('Copied');
+    await expect(dialog.getByText('1 of 1 cameras updated.')).toBeVisible();
+    await shot(page, testInfo, 'copy-stream-review');
+
+    const after = await api<Stream>('GET', `/service/streams/${targetSub.id}`);
+    expect(after.configuration.Video).toMatchObject({ FrameRate: 8, Resolution: '640x360' });
+    expect(after.recordingStyle).toBe('continuous');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('restart and verify a stream', async ({ page }) => {
+    const cam = await camera(1);
+    const main = streamNamed(cam, 'MainStream');
+    // Verify answers success once the stream has recorded within 2 minutes.
+    await expect
+      .poll(async () => (await api<StreamVerifyResult>('GET', `/service/streams/${main.id}/verify`)).success, { timeout: 100_000 })
+      .toBe(true);
+    const streams = await openCameras(page);
+    await streams.expectState(main.id, 'Running');
+
+    await streams.action(main.id, /^Verify MainStream$/).click();
+    await expect(streams.alert(cam.id)).toContainText(/^MainStream verified: The stream is running and recording/);
+
+    await streams.action(main.id, /^Restart MainStream$/).click();
+    await streams.expectState(main.id, 'Restarting');
+    await expect(streams.alert(cam.id)).toHaveText('MainStream is restarting.');
+    await expect(streams.action(main.id, /^Restart MainStream$/)).toBeDisabled();
+    await streams.expectState(main.id, 'Running', 30_000);
+    expect((await api<{ retryCount: number }>('GET', `/service/streams/${main.id}/status`)).retryCount).toBeGreaterThan(0);
+  });
+
+  test('preview shows the stream’s live picture', async ({ page }, testInfo) => {
+    const cam = await camera(1);
+    const main = streamNamed(cam, 'MainStream');
+    const streams = await openCameras(page);
+    await streams.action(main.id, /^Preview MainStream$/).click();
+    const dialog = streams.dialog('Preview of MainStream');
+    const picture = dialog.getByRole('img', { name: 'Live picture of MainStream' });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shot(page, testInfo, 'stream-preview');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  });
+
+  test('a new stream is refused once the camera has PossibleStreams streams', async ({ page }) => {
+    const cam = await camera(0);
+    expect(cam.streams).toHaveLength(cam.capabilities.camera.PossibleStreams);
+    const streams = await openCameras(page);
+    await streams.list(cam.id).getByRole('button', { name: 'Add stream' }).click();
+    await expect(streams.alert(cam.id)).toHaveText('This camera allows at most 2 streams, and it has them already.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
