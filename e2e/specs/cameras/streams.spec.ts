@@ -220,6 +220,78 @@ test.describe('stream dialogs (desktop)', () => {
     await dialog.getByRole('button', { name: 'Close' }).last().click();
   });
 
+  test('delete a stream and add it back; a make-primary the recorder refuses reverts with an alert', async ({ page, errors }, testInfo) => {
+    const cam = await camera(1);
+    const main = streamNamed(cam, 'MainStream');
+    const sub = streamNamed(cam, 'SubStream');
+    const streams = await openCameras(page);
+
+    await streams.action(sub.id, /^Delete SubStream$/).click();
+    const confirm = streams.dialog('Delete stream');
+    await expect(confirm).toContainText(`Delete the stream SubStream of ${cam.name}?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(streams.row(sub.id)).toHaveCount(0);
+    expect((await camera(1)).streams.map((s) => s.name)).toEqual(['MainStream']);
+
+    await streams.list(cam.id).getByRole('button', { name: 'Add stream' }).click();
+    const add = streams.dialog(`Add stream to ${cam.name}`);
+    await add.getByLabel('Name').fill('SubStream');
+    await add.getByLabel('Recording style').selectOption('continuous-motion');
+    await shot(page, testInfo, 'stream-add-dialog');
+    await add.getByRole('button', { name: 'Add stream' }).click();
+    await expect(add).toBeHidden();
+    const added = streamNamed(await camera(1), 'SubStream');
+    // The recorder gave it the free profile: the sub stream again.
+    expect(added.configuration.Video?.Resolution).toBe('640x360');
+    expect(added.recordingStyle).toBe('continuous-motion');
+    await expect(streams.row(added.id).getByTestId('stream-style')).toHaveText('Continuous with motion detection');
+
+    // The stream goes behind the page's back: the recorder refuses to make it primary, the marker stays.
+    errors.allow(/PATCH .*\/service\/cameras\/[0-9a-f-]+ -> 400/);
+    errors.allow(/status of 400 \(Bad Request\) \(.*\/service\/cameras\/[0-9a-f-]+\)$/);
+    await api('DELETE', `/service/cameras/${cam.id}/streams/${added.id}`);
+    await streams.action(added.id, /^Make SubStream primary$/).click();
+    await expect(streams.alert(cam.id)).toHaveText(
+      'The primary stream could not be changed. invalid-request: The primary stream must be one of the camera’s streams.',
+    );
+    await expect(streams.row(main.id).getByTestId('stream-primary')).toBeVisible();
+    await expect(streams.row(added.id).getByTestId('stream-primary')).toHaveCount(0);
+
+    // Back as it was: two streams.
+    await api('POST', `/service/cameras/${cam.id}/streams`, { name: 'SubStream' });
+    expect((await camera(1)).streams).toHaveLength(2);
+  });
+
+  test('a Generic RTSP camera: its fixed stream cannot be deleted, its settings stay in the recorder, it is no copy target', async ({ page }, testInfo) => {
+    const sim = rig!.sim.cameras[0]!;
+    const generic = await api<Camera>('POST', '/service/cameras', {
+      driver: 'Generic RTSP',
+      connection: { uri: sim.rtspUrls.sub, username: 'admin', password: 'camera-pass' },
+      name: `Generic ${new URL(sim.onvifUrl).port}`,
+    });
+    try {
+      const stream = generic.streams[0]!;
+      const streams = await openCameras(page);
+      await expect(streams.action(stream.id, /^Delete Stream$/)).toBeDisabled();
+      await expect(streams.action(stream.id, /^Delete Stream$/)).toHaveAttribute('title', 'This stream is fixed and cannot be deleted.');
+
+      await streams.action(stream.id, /^Edit Stream$/).click();
+      const dialog = streams.dialog('Edit stream Stream');
+      await expect(dialog.getByText('This is a Generic RTSP camera: these settings stay in the recorder and are not sent to the camera.')).toBeVisible();
+      await expect(dialog.getByLabel('RTSP path')).toHaveValue(new URL(sim.rtspUrls.sub).pathname);
+      await shot(page, testInfo, 'stream-generic-dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      const source = streamNamed(await camera(0), 'MainStream');
+      await streams.action(source.id, /^Copy settings of MainStream$/).click();
+      const copy = streams.dialog('Copy settings of MainStream');
+      await expect(copy.getByTestId(`copy-target-${rig!.cameras[1]!.id}`)).toBeVisible();
+      await expect(copy.getByTestId(`copy-target-${generic.id}`)).toHaveCount(0);
+    } finally {
+      await api('DELETE', `/service/cameras/${generic.id}`);
+    }
+  });
+
   test('a new stream is refused once the camera has PossibleStreams streams', async ({ page }) => {
     const cam = await camera(0);
     expect(cam.streams).toHaveLength(cam.capabilities.camera.PossibleStreams);
