@@ -26,6 +26,10 @@ export interface StreamProfile {
   width: number;
   height: number;
   bitrateKbps: number;
+  /** Frames per second of this output (ONVIF FrameRateLimit); the encoder's `fps` when absent. */
+  fps?: number;
+  /** Frames between keyframes (ONVIF GovLength); the encoder's `gopFrames` when absent. */
+  gopFrames?: number;
 }
 
 export type ViewSpec =
@@ -36,8 +40,11 @@ export interface EncoderSpec {
   scene: { width: number; height: number };
   view: ViewSpec;
   motion: boolean;
+  /** The picture as rendered before each output scales it; `main`'s size when absent. */
+  canvas?: { width: number; height: number };
   main: StreamProfile;
   sub: StreamProfile;
+  /** The rate strips arrive at (the frame clock's); an output with a lower `fps` keeps some of them. */
   fps: number;
   gopFrames: number;
   /** Gray strip size (from timeStripSize for the main stream). */
@@ -66,14 +73,51 @@ const EXTRA_KEYFRAMES = 3;
 
 const num = (value: number): string => String(Math.round(value * 1e6) / 1e6);
 
-/** Identical keys mean identical pictures, so cameras can share one encoder (the object's phase aside). */
+const profileKey = (p: StreamProfile, spec: EncoderSpec): string =>
+  `${p.width}x${p.height}@${outputFps(p, spec)}/${p.gopFrames ?? spec.gopFrames}/${p.bitrateKbps}`;
+
+/** Identical keys mean identical pictures and encoder settings, so cameras can share one encoder (the object's phase aside). */
 export function encoderKey(spec: EncoderSpec): string {
   const view = spec.view.kind === 'static' ? `${spec.view.window.x},${spec.view.window.y},${spec.view.window.width},${spec.view.window.height}` : 'moving';
-  return `${view}|motion=${spec.motion}`;
+  return `${view}|motion=${spec.motion}|main=${profileKey(spec.main, spec)}|sub=${profileKey(spec.sub, spec)}`;
+}
+
+/** An output's frame rate, within 1..the input rate. */
+export function outputFps(profile: StreamProfile, spec: Pick<EncoderSpec, 'fps'>): number {
+  return Math.max(1, Math.min(spec.fps, Math.round(profile.fps ?? spec.fps)));
+}
+
+/**
+ * Whether input frame `n` (0-based, one per strip) goes into an output of `outFps` from an input of
+ * `inFps`: the first frame of each 1/outFps slot. The encoder's select filter evaluates the same
+ * integer expression, so the scene encoder knows which strip times each output's access units carry.
+ */
+export function keepsFrame(n: number, outFps: number, inFps: number): boolean {
+  if (outFps >= inFps) return true;
+  return Math.floor((n * outFps) / inFps) !== Math.floor(((n - 1) * outFps) / inFps);
+}
+
+/** Frame dropping (lower rate) and scaling of one output from the canvas. */
+function outputFilter(profile: StreamProfile, spec: EncoderSpec, canvas: { width: number; height: number }, flags: string): string {
+  const filters: string[] = [];
+  const fps = outputFps(profile, spec);
+  if (fps < spec.fps) {
+    // Keep the frames keepsFrame keeps and renumber them at the new rate. No fps filter: it holds each
+    // frame until the next arrives, and a frame that late loses the feed switch (feed-relay.ts);
+    // the encoder's -r gives the stream its rate instead.
+    filters.push(`select='not(eq(floor(n*${fps}/${spec.fps}),floor((n-1)*${fps}/${spec.fps})))'`, `settb=1/${fps}`, 'setpts=N');
+  }
+  if (profile.width !== canvas.width || profile.height !== canvas.height) filters.push(`scale=${profile.width}:${profile.height}:flags=${flags}`);
+  return filters.length > 0 ? filters.join(',') : 'null';
+}
+
+function canvasOf(spec: EncoderSpec): { width: number; height: number } {
+  return spec.canvas ?? { width: spec.main.width, height: spec.main.height };
 }
 
 function movingObjectFilter(spec: EncoderSpec): string {
-  const { scene, main, fps } = spec;
+  const { scene, fps } = spec;
+  const main = canvasOf(spec);
   const size = Math.round(main.height * 0.1) & ~1;
   // Drives along the road, across the part of the scene the unmoved camera sees.
   const startX = scene.width / 2 - main.width / 2 - size;
@@ -86,7 +130,8 @@ function movingObjectFilter(spec: EncoderSpec): string {
 }
 
 function viewFilter(spec: EncoderSpec): string {
-  const { view, main, scene, fps } = spec;
+  const { view, scene, fps } = spec;
+  const main = canvasOf(spec);
   if (view.kind === 'static') {
     const { x, y, width, height } = view.window;
     const crop = `crop=${width}:${height}:${x}:${y}`;
@@ -106,6 +151,7 @@ function viewFilter(spec: EncoderSpec): string {
 
 function x264Args(profile: StreamProfile, spec: EncoderSpec): string[] {
   const kbps = profile.bitrateKbps;
+  const gop = Math.max(1, Math.round(profile.gopFrames ?? spec.gopFrames));
   return [
     '-c:v', 'libx264',
     '-preset', 'ultrafast',
@@ -113,19 +159,21 @@ function x264Args(profile: StreamProfile, spec: EncoderSpec): string[] {
     // One slice per picture and no thread hand-off: cheapest on a 2-core machine shared with a recorder.
     '-threads', '1',
     '-bf', '0',
-    '-g', String(spec.gopFrames),
-    '-keyint_min', String(spec.gopFrames),
+    '-g', String(gop),
+    '-keyint_min', String(gop),
     '-sc_threshold', '0',
     // Extra keyframes on the first frames written after start-up (see MAX_IN_FLIGHT_FRAMES): a camera
     // switching to this encoder (PTZ move) takes the first keyframe newer than what it already sent,
     // instead of waiting a whole GOP. Only a few, as each costs picture quality under the VBV.
     '-force_key_frames',
-    `expr:eq(mod(n,${spec.gopFrames}),0)+gte(n,${MAX_IN_FLIGHT_FRAMES})*lt(n,${MAX_IN_FLIGHT_FRAMES + EXTRA_KEYFRAMES})`,
+    `expr:eq(mod(n,${gop}),0)+gte(n,${MAX_IN_FLIGHT_FRAMES})*lt(n,${MAX_IN_FLIGHT_FRAMES + EXTRA_KEYFRAMES})`,
     '-b:v', `${kbps}k`,
     '-maxrate', `${kbps}k`,
     '-bufsize', `${Math.round(kbps / 2)}k`,
     '-pix_fmt', 'yuv420p',
     '-fps_mode', 'passthrough',
+    // With passthrough, -r only sets the stream's rate (SPS timing), one frame out per frame in.
+    ...(outputFps(profile, spec) < spec.fps ? ['-r', String(outputFps(profile, spec))] : []),
     '-flush_packets', '1',
     '-f', 'h264',
   ];
@@ -133,13 +181,16 @@ function x264Args(profile: StreamProfile, spec: EncoderSpec): string[] {
 
 export function buildEncoderArgs(spec: EncoderSpec): string[] {
   const { scene, fps, strip } = spec;
+  const canvas = canvasOf(spec);
+  const mainFilter = outputFilter(spec.main, spec, canvas, 'bicubic');
   const world = spec.motion ? movingObjectFilter(spec) : '[scene]null[world]';
   const graph = [
     `[0:v]loop=loop=-1:size=1:start=0,settb=1/${fps},setpts=N[scene]`,
     world,
     `[world]${viewFilter(spec)}[view]`,
-    `[view][1:v]overlay=x=0:y=0:eof_action=endall,split=2[main][subin]`,
-    `[subin]scale=${spec.sub.width}:${spec.sub.height}:flags=bilinear[sub]`,
+    `[view][1:v]overlay=x=0:y=0:eof_action=endall,split=2${mainFilter === 'null' ? '[main]' : '[mainin]'}[subin]`,
+    ...(mainFilter === 'null' ? [] : [`[mainin]${mainFilter}[main]`]),
+    `[subin]${outputFilter(spec.sub, spec, canvas, 'bilinear')}[sub]`,
   ].join(';');
   return [
     '-hide_banner',

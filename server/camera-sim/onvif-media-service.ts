@@ -5,10 +5,13 @@
  *
  * Two fixed profiles: profile_main (1280x720) and profile_sub (640x360),
  * both H.264 from one video source, both carrying the PTZ configuration.
- * Encoder settings are read-only (Set* operations answer
- * ter:ActionNotSupported): the picture comes from a fixed encoder.
+ * SetVideoEncoderConfiguration is checked here against the options
+ * GetVideoEncoderConfigurationOptions answers (a value outside them is a
+ * ter:ConfigModify fault, as cameras answer); applying it (re-encoding) is
+ * the camera's job (sim-camera.ts). Other Set* operations answer
+ * ter:ActionNotSupported.
  */
-import { escapeXml, text } from '../protocols/xml-reader';
+import { attr, child, escapeXml, text } from '../protocols/xml-reader';
 import { faults, NS, type SoapRequest } from './onvif-soap';
 import { ptzConfigurationXml } from './onvif-ptz-service';
 
@@ -19,6 +22,13 @@ export interface OnvifProfile {
   width: number;
   height: number;
   bitrateKbps: number;
+  /** The resolution the profile was made with (offered by GetVideoEncoderConfigurationOptions whatever it is set to). */
+  offered: { width: number; height: number };
+  /** FrameRateLimit, 1..the camera's fps. */
+  fps: number;
+  govLength: number;
+  /** 1..10; kept and answered (the simulated encoder's quality follows its bit rate). */
+  quality: number;
   rtspUrl: string;
   snapshotUrl: string;
 }
@@ -61,9 +71,9 @@ function profileFor(info: OnvifCameraInfo, token: string | undefined): OnvifProf
 function encoderConfigXml(info: OnvifCameraInfo, p: OnvifProfile): string {
   return (
     `<tt:Name>${escapeXml(p.name)}</tt:Name><tt:UseCount>1</tt:UseCount><tt:Encoding>H264</tt:Encoding>` +
-    `<tt:Resolution>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:Resolution><tt:Quality>5</tt:Quality>` +
-    `<tt:RateControl>${el('tt:FrameRateLimit', info.fps)}<tt:EncodingInterval>1</tt:EncodingInterval>${el('tt:BitrateLimit', p.bitrateKbps)}</tt:RateControl>` +
-    `<tt:H264>${el('tt:GovLength', info.gopFrames)}${el('tt:H264Profile', H264_PROFILE)}</tt:H264>` +
+    `<tt:Resolution>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:Resolution>${el('tt:Quality', p.quality)}` +
+    `<tt:RateControl>${el('tt:FrameRateLimit', p.fps)}<tt:EncodingInterval>1</tt:EncodingInterval>${el('tt:BitrateLimit', p.bitrateKbps)}</tt:RateControl>` +
+    `<tt:H264>${el('tt:GovLength', p.govLength)}${el('tt:H264Profile', H264_PROFILE)}</tt:H264>` +
     `<tt:Multicast><tt:Address><tt:Type>IPv4</tt:Type><tt:IPv4Address>0.0.0.0</tt:IPv4Address></tt:Address><tt:Port>0</tt:Port><tt:TTL>0</tt:TTL><tt:AutoStart>false</tt:AutoStart></tt:Multicast>` +
     `<tt:SessionTimeout>PT60S</tt:SessionTimeout>`
   );
@@ -86,20 +96,104 @@ function profileXml(info: OnvifCameraInfo, p: OnvifProfile, tag: string): string
   );
 }
 
+/** What GetVideoEncoderConfigurationOptions offers for a profile; SetVideoEncoderConfiguration accepts exactly this. */
+export interface EncoderLimits {
+  resolutions: Array<{ width: number; height: number }>;
+  govLength: { min: number; max: number };
+  fps: { min: number; max: number };
+  quality: { min: number; max: number };
+  bitrateKbps: { min: number; max: number };
+  encodingInterval: { min: number; max: number };
+}
+
+export function encoderLimits(info: OnvifCameraInfo, own: OnvifProfile): EncoderLimits {
+  // The resolutions of every profile's first setting, own first: these stay offered after a change.
+  const sizes = [own, ...info.profiles.filter((p) => p !== own)].map((p) => p.offered);
+  const unique = sizes.filter((r, i) => sizes.findIndex((o) => o.width === r.width && o.height === r.height) === i);
+  return {
+    resolutions: unique,
+    govLength: { min: 1, max: 250 },
+    fps: { min: 1, max: info.fps },
+    quality: { min: 1, max: 10 },
+    bitrateKbps: { min: 64, max: 4096 },
+    encodingInterval: { min: 1, max: 1 },
+  };
+}
+
+const rangeXml = (tag: string, r: { min: number; max: number }): string => `<${tag}>${el('tt:Min', r.min)}${el('tt:Max', r.max)}</${tag}>`;
+
 function encoderOptionsXml(info: OnvifCameraInfo, own: OnvifProfile): string {
-  const resolutions = [own, ...info.profiles.filter((p) => p !== own)]
-    .map((p) => `<tt:ResolutionsAvailable>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:ResolutionsAvailable>`)
+  const limits = encoderLimits(info, own);
+  const resolutions = limits.resolutions
+    .map((r) => `<tt:ResolutionsAvailable>${el('tt:Width', r.width)}${el('tt:Height', r.height)}</tt:ResolutionsAvailable>`)
     .join('');
   const h264 =
     resolutions +
-    `<tt:GovLengthRange><tt:Min>1</tt:Min><tt:Max>250</tt:Max></tt:GovLengthRange>` +
-    `<tt:FrameRateRange><tt:Min>1</tt:Min>${el('tt:Max', info.fps)}</tt:FrameRateRange>` +
-    `<tt:EncodingIntervalRange><tt:Min>1</tt:Min><tt:Max>1</tt:Max></tt:EncodingIntervalRange>` +
+    rangeXml('tt:GovLengthRange', limits.govLength) +
+    rangeXml('tt:FrameRateRange', limits.fps) +
+    rangeXml('tt:EncodingIntervalRange', limits.encodingInterval) +
     `<tt:H264ProfilesSupported>Baseline</tt:H264ProfilesSupported><tt:H264ProfilesSupported>Main</tt:H264ProfilesSupported>`;
   return (
-    `<trt:Options><tt:QualityRange><tt:Min>1</tt:Min><tt:Max>10</tt:Max></tt:QualityRange><tt:H264>${h264}</tt:H264>` +
-    `<tt:Extension><tt:H264>${h264}<tt:BitrateRange><tt:Min>64</tt:Min><tt:Max>4096</tt:Max></tt:BitrateRange></tt:H264></tt:Extension></trt:Options>`
+    `<trt:Options>${rangeXml('tt:QualityRange', limits.quality)}<tt:H264>${h264}</tt:H264>` +
+    `<tt:Extension><tt:H264>${h264}${rangeXml('tt:BitrateRange', limits.bitrateKbps)}</tt:H264></tt:Extension></trt:Options>`
   );
+}
+
+/** The settings a SetVideoEncoderConfiguration asks for, all within the profile's options. */
+export interface EncoderChange {
+  profileToken: string;
+  width: number;
+  height: number;
+  fps: number;
+  govLength: number;
+  quality: number;
+  bitrateKbps: number;
+}
+
+function numberIn(value: string | undefined, what: string, range: { min: number; max: number }, current: number, integer = true): number {
+  if (value === undefined || value.trim() === '') return current;
+  const n = Number(value);
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < range.min || n > range.max) {
+    throw faults.invalidArgs('ConfigModify', `${what} ${value} is outside ${range.min}..${range.max}`);
+  }
+  return n;
+}
+
+/**
+ * Reads and checks a SetVideoEncoderConfiguration (Media 1): the configuration token names the
+ * profile's encoder; every value must be one GetVideoEncoderConfigurationOptions offers. Values
+ * the request leaves out keep their current setting. Throws SoapFault (ter:NoConfig, ter:ConfigModify).
+ */
+export function readEncoderChange(req: SoapRequest, info: OnvifCameraInfo): EncoderChange {
+  const config = child(req.body, 'Configuration');
+  const token = attr(config, 'token') ?? text(config, 'token');
+  const profile = info.profiles.find((p) => p.encoderToken === token);
+  if (!config || !profile) throw faults.invalidArgs('NoConfig', 'The requested configuration does not exist');
+  const limits = encoderLimits(info, profile);
+  const encoding = text(config, 'Encoding');
+  if (encoding !== undefined && encoding !== 'H264') throw faults.invalidArgs('ConfigModify', `Encoding ${encoding} is not supported`);
+  const widthText = text(config, 'Resolution', 'Width');
+  const heightText = text(config, 'Resolution', 'Height');
+  let width = profile.width;
+  let height = profile.height;
+  if (widthText !== undefined || heightText !== undefined) {
+    width = Number(widthText);
+    height = Number(heightText);
+    if (!limits.resolutions.some((r) => r.width === width && r.height === height)) {
+      throw faults.invalidArgs('ConfigModify', `Resolution ${widthText ?? '?'}x${heightText ?? '?'} is not available`);
+    }
+  }
+  const rate = child(config, 'RateControl');
+  numberIn(text(rate, 'EncodingInterval'), 'EncodingInterval', limits.encodingInterval, 1);
+  return {
+    profileToken: profile.token,
+    width,
+    height,
+    fps: numberIn(text(rate, 'FrameRateLimit'), 'FrameRateLimit', limits.fps, profile.fps),
+    bitrateKbps: numberIn(text(rate, 'BitrateLimit'), 'BitrateLimit', limits.bitrateKbps, profile.bitrateKbps),
+    govLength: numberIn(text(config, 'H264', 'GovLength'), 'GovLength', limits.govLength, profile.govLength),
+    quality: numberIn(text(config, 'Quality'), 'Quality', limits.quality, profile.quality, false),
+  };
 }
 
 function serviceXml(namespace: string, xaddr: string, capabilities: string, includeCapability: boolean, minor: number): string {

@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { CredentialsAuth } from '../protocols/http-auth';
-import { deviceOperations, mediaOperations, type OnvifCameraInfo } from './onvif-media-service';
+import { deviceOperations, mediaOperations, readEncoderChange, type EncoderChange, type OnvifCameraInfo } from './onvif-media-service';
 import { ptzOperations } from './onvif-ptz-service';
 import { faultEnvelope, faults, NS, parseSoapRequest, SoapFault, soapEnvelope, type SoapRequest } from './onvif-soap';
 import type { PtzController } from './ptz-controller';
@@ -31,6 +31,8 @@ export interface OnvifServerOptions {
   httpAuth: CredentialsAuth;
   /** JPEG of the current picture of a profile ('main' or 'sub'). */
   snapshot: (profile: 'main' | 'sub') => Promise<Buffer>;
+  /** Applies a checked SetVideoEncoderConfiguration; resolves once the stream carries the new settings. */
+  configureEncoder: (change: EncoderChange) => Promise<void>;
 }
 
 export interface OnvifServer {
@@ -68,7 +70,12 @@ function sendSoap(res: ServerResponse, status: number, xml: string, headers: Rec
 }
 
 export async function startOnvifServer(opts: OnvifServerOptions): Promise<OnvifServer> {
-  const dispatch = (request: SoapRequest): string => {
+  const dispatch = async (request: SoapRequest): Promise<string> => {
+    if (request.namespace === NS.trt && request.operation === 'SetVideoEncoderConfiguration') {
+      // Answered once the new settings are on air, so a client that reconnects afterwards gets them.
+      await opts.configureEncoder(readEncoderChange(request, opts.info));
+      return '<trt:SetVideoEncoderConfigurationResponse/>';
+    }
     if (request.namespace === NS.tds) {
       const handler = deviceOperations[request.operation];
       if (handler) return handler(request, opts.info);
@@ -101,7 +108,7 @@ export async function startOnvifServer(opts: OnvifServerOptions): Promise<OnvifS
       }
     }
     try {
-      sendSoap(res, 200, soapEnvelope(dispatch(request)));
+      sendSoap(res, 200, soapEnvelope(await dispatch(request)));
     } catch (err) {
       if (err instanceof SoapFault) return sendSoap(res, err.httpStatus, faultEnvelope(err));
       throw err;

@@ -7,6 +7,8 @@
  * Each access unit gets the time of the strip frame it was made from: the
  * strips written are queued per output and the n-th access unit takes the
  * n-th time (one frame in, one frame out: no B-frames, passthrough timing).
+ * An output with a lower frame rate than the clock keeps the strips its
+ * select filter keeps (keepsFrame), and only their times are queued for it.
  *
  * States: starting (spawned, no frame yet), running, restarting (the child
  * died; respawned after 0.5, 1, 2 ... 10 s), stopped. Cost: see
@@ -20,7 +22,7 @@ import type { Readable, Writable } from 'node:stream';
 import { AnnexBParser } from '../protocols/h264';
 import { H264Hub } from '../protocols/h264-source';
 import { FFMPEG_PATH, spawnChild, terminate } from '../processes';
-import { buildEncoderArgs, ENCODER_FD, MAX_IN_FLIGHT_FRAMES, type EncoderSpec } from './encoder-args';
+import { buildEncoderArgs, ENCODER_FD, keepsFrame, MAX_IN_FLIGHT_FRAMES, outputFps, type EncoderSpec } from './encoder-args';
 import type { FrameClock, FrameTick } from './frame-clock';
 import type { YuvImage } from './scene';
 
@@ -82,12 +84,17 @@ export class SceneEncoder {
     // Strips only once ffmpeg has swallowed the scene (it is initialising then): frames queued while it
     // starts would come out late and old.
     const frameBytes = this.spec.strip.width * this.spec.strip.height;
+    const mainFps = outputFps(this.spec.main, this.spec);
+    const subFps = outputFps(this.spec.sub, this.spec);
+    let written = 0;
     sceneIn.once('finish', () => {
       if (this.child !== child || this.state === 'stopped') return;
       this.unsubscribeClock = this.clock.subscribe((tick: FrameTick) => {
-        if (stripIn.destroyed || this.mainTimes.length >= MAX_IN_FLIGHT_FRAMES || stripIn.writableLength > frameBytes) return;
-        this.mainTimes.push(tick.timeMs);
-        this.subTimes.push(tick.timeMs);
+        const inFlight = Math.max(this.mainTimes.length, this.subTimes.length);
+        if (stripIn.destroyed || inFlight >= MAX_IN_FLIGHT_FRAMES || stripIn.writableLength > frameBytes) return;
+        if (keepsFrame(written, mainFps, this.spec.fps)) this.mainTimes.push(tick.timeMs);
+        if (keepsFrame(written, subFps, this.spec.fps)) this.subTimes.push(tick.timeMs);
+        written++;
         stripIn.write(tick.strip);
       });
     });

@@ -17,7 +17,7 @@ import { startDiscoveryResponder } from './discovery-responder';
 import { encoderKey, MOTION_PERIOD_S, type EncoderSpec, type StreamProfile, type ViewSpec } from './encoder-args';
 import type { EncoderLease, EncoderPool } from './encoder-pool';
 import { FeedRelay } from './feed-relay';
-import type { OnvifCameraInfo } from './onvif-media-service';
+import type { EncoderChange, OnvifCameraInfo } from './onvif-media-service';
 import { startOnvifServer, type OnvifServer } from './onvif-server';
 import { cameraPorts } from './ports';
 import { PtzController } from './ptz-controller';
@@ -79,6 +79,9 @@ export class SimCameraDevice {
   private onvif: OnvifServer | undefined;
   private discovery: { close(): Promise<void> } | undefined;
   private readonly snapshots: Record<'main' | 'sub', SnapshotCache>;
+  /** What each profile encodes: the world's settings until an ONVIF client changes them. */
+  private readonly outputs: Record<'main' | 'sub', StreamProfile>;
+  private info: OnvifCameraInfo | undefined;
 
   constructor(
     private readonly config: SimCameraConfig,
@@ -87,6 +90,10 @@ export class SimCameraDevice {
     this.name = `cam${config.index + 1}`;
     this.ports = cameraPorts(config.basePort, config.index);
     this.motion = config.motion;
+    this.outputs = {
+      main: { ...world.main, fps: world.fps, gopFrames: world.gopFrames },
+      sub: { ...world.sub, fps: world.fps, gopFrames: world.gopFrames },
+    };
     this.ptz = new PtzController({
       geometry: { sceneWidth: world.scene.width, sceneHeight: world.scene.height, viewWidth: world.main.width, viewHeight: world.main.height },
       maxPresets: config.maxPresets,
@@ -125,6 +132,7 @@ export class SimCameraDevice {
       serverName: 'Argus SimCam RTSP',
     });
     const info = this.onvifInfo();
+    this.info = info;
     this.onvif = await startOnvifServer({
       host,
       port: this.ports.http,
@@ -133,6 +141,7 @@ export class SimCameraDevice {
       tokens: new UsernameTokenVerifier({ username, password }),
       httpAuth: auth,
       snapshot: (profile) => this.snapshots[profile].get(this.generation),
+      configureEncoder: (change) => this.configureEncoder(change),
     });
     this.discovery = await startDiscoveryResponder({
       host,
@@ -156,6 +165,24 @@ export class SimCameraDevice {
     this.rtsp?.dropAllSessions();
   }
 
+  /** Current encoder settings of a profile (what GetVideoEncoderConfiguration answers). */
+  encoderSettings(kind: 'main' | 'sub'): Readonly<StreamProfile> {
+    return { ...this.outputs[kind] };
+  }
+
+  /**
+   * Applies a SetVideoEncoderConfiguration (already checked against the options): the ONVIF
+   * answers change at once, and the picture is re-encoded with the new size, rate, bit rate and
+   * GOP; resolves when the new encoder is on air (or the switch was abandoned).
+   */
+  async configureEncoder(change: EncoderChange): Promise<void> {
+    const kind = change.profileToken === 'profile_sub' ? 'sub' : 'main';
+    const profile = this.info?.profiles.find((p) => p.token === change.profileToken);
+    if (profile) Object.assign(profile, { width: change.width, height: change.height, fps: change.fps, govLength: change.govLength, quality: change.quality, bitrateKbps: change.bitrateKbps });
+    this.outputs[kind] = { width: change.width, height: change.height, bitrateKbps: change.bitrateKbps, fps: change.fps, gopFrames: change.govLength };
+    await this.ptz.refresh();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.viewTicket++;
@@ -170,7 +197,18 @@ export class SimCameraDevice {
   private spec(view: ViewSpec): EncoderSpec {
     const w = this.world;
     const motionPhaseS = (Date.now() / 1000) % MOTION_PERIOD_S;
-    return { scene: w.scene, view, motion: this.motion, main: w.main, sub: w.sub, fps: w.fps, gopFrames: w.gopFrames, strip: w.strip, motionPhaseS };
+    return {
+      scene: w.scene,
+      view,
+      motion: this.motion,
+      canvas: { width: w.main.width, height: w.main.height },
+      main: this.outputs.main,
+      sub: this.outputs.sub,
+      fps: w.fps,
+      gopFrames: w.gopFrames,
+      strip: w.strip,
+      motionPhaseS,
+    };
   }
 
   /** Serialised: each view switch completes before the next starts; superseded requests are skipped. */
@@ -237,6 +275,10 @@ export class SimCameraDevice {
       width: stream.width,
       height: stream.height,
       bitrateKbps: stream.bitrateKbps,
+      offered: { width: stream.width, height: stream.height },
+      fps: this.world.fps,
+      govLength: this.world.gopFrames,
+      quality: 5,
       rtspUrl: pub.rtspUrls[kind],
       snapshotUrl: kind === 'main' ? pub.snapshotUrl : `${pub.snapshotUrl}?profile=sub`,
     });

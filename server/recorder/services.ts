@@ -35,6 +35,7 @@ import { diskRoutes } from './retention/disk-routes';
 import { probeOnvif } from '../protocols/ws-discovery';
 import { CamerasService, recorderOrchidId } from './cameras/cameras';
 import { MediaCameraProber } from './cameras/cameras-connect';
+import { OnvifSettingsPusher } from './cameras/stream-settings-push';
 import { CamerasStore } from './cameras/cameras-store';
 import { StreamRecordingActions } from './cameras/stream-recording-health';
 import { streamIngestControl } from './cameras/stream-ingest-control';
@@ -153,6 +154,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const cameras = new CamerasService({
     store: camerasStore,
     prober: new MediaCameraProber(relay, mediaLog),
+    // Changed Video settings of ONVIF streams are written to the camera before they are stored.
+    settings: new OnvifSettingsPusher(mediaLog),
     ingest: motion.wrapIngest(ingest),
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
     retention: retentionOverrides,

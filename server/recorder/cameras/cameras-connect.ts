@@ -51,6 +51,7 @@ const REPORTED_CODES: Record<string, string> = {
   'not-found': 'camera-stream-not-found',
   unsupported: 'camera-unsupported',
   'no-h264': 'camera-unsupported',
+  refused: 'camera-settings-refused',
 };
 
 /** The one answer for every way of not getting through to a camera. */

@@ -63,6 +63,8 @@ export function serializeStream(stream: StreamRecord, context: Pick<SerializeCon
     lastArchiveWritten: runtime.lastArchiveWritten,
     recordingStyle: tryStyleOf(stream.recordingConfiguration) ?? DEFAULT_RECORDING_STYLE,
     configuration: stream.configuration,
+    // Only ONVIF streams have a media profile to write to (stream-settings-push.ts).
+    pushesToCamera: stream.profileToken !== null,
     recordingConfiguration: stream.recordingConfiguration,
     capabilities: stream.capabilities,
     dewarpConfiguration: stream.dewarpConfiguration,

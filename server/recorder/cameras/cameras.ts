@@ -35,6 +35,8 @@ import { changedStream, checkDeletable, newStream, resolveRecording } from './ca
 import { discoverCameras, type OnvifProbe } from './cameras-discovery';
 import { checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
 import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
+import { OnvifSettingsPusher, pushesToCamera, videoChanged, type StreamSettingsPusher } from './stream-settings-push';
+import { followProfiles } from './camera-recovery';
 
 export interface RetentionPort {
   get(cameraId: string): number;
@@ -53,6 +55,8 @@ export interface CamerasServiceDeps {
   probeOnvif: OnvifProbe;
   orchidId: string;
   rtspPort: number;
+  /** Writes changed Video settings of ONVIF streams to the camera; an OnvifSettingsPusher without a log when not given. */
+  settings?: StreamSettingsPusher;
   /** Told after a camera is deleted, so what others keep per camera (PTZ preset names) goes with it. */
   onCameraDeleted?: ReadonlyArray<(cameraId: string) => void>;
   now?: () => number;
@@ -77,9 +81,11 @@ function cleanConnection(driver: CameraRecord['driver'], connection: Parameters<
 
 export class CamerasService {
   private readonly now: () => number;
+  private readonly settings: StreamSettingsPusher;
 
   constructor(private readonly deps: CamerasServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.settings = deps.settings ?? new OnvifSettingsPusher();
   }
 
   /** Starts the ingest of every stream (at recorder start). */
@@ -98,7 +104,16 @@ export class CamerasService {
       username: camera.username,
       password: camera.password,
       record: recordsVideo(style),
+      // A change of what the camera encodes restarts the ingest, so the next segment starts with it.
+      ...(pushesToCamera(camera, stream) ? { cameraSettings: JSON.stringify(stream.configuration.Video ?? {}) } : {}),
     };
+  }
+
+  /** The stream with its Video settings written to the camera when they differ from `before` (ONVIF); throws ApiError, storing nothing. */
+  private async pushed(camera: CameraRecord, stream: StreamRecord, before: StreamRecord['configuration']['Video']): Promise<StreamRecord> {
+    if (!pushesToCamera(camera, stream) || !videoChanged(before, stream.configuration.Video)) return stream;
+    const applied = await this.settings.push(camera, stream, stream.configuration.Video ?? {});
+    return { ...stream, configuration: { ...stream.configuration, Video: applied } };
   }
 
   private runtimeOf(lastWritten: Map<string, number>) {
@@ -219,12 +234,12 @@ export class CamerasService {
         password: request.connection.password ?? camera.password,
       };
       const connection = cleanConnection(camera.driver, merged);
-      if (connection.uri !== camera.uri || connection.username !== camera.username || connection.password !== camera.password) {
-        const probed = await this.deps.prober.probe(camera.driver, connection);
-        camera = { ...camera, ...connection, ...this.probedFields(probed) };
-        streams = this.followProfiles(camera, streams, probed);
-        reconnect = true;
-      }
+      // Recovery (spec 2): the camera is read again even at the same address, as its settings may have
+      // changed outside the product. A failed read throws before anything is stored.
+      const probed = await this.deps.prober.probe(camera.driver, connection);
+      camera = { ...camera, ...connection, ...this.probedFields(probed) };
+      streams = followProfiles(camera.driver, streams, probed);
+      reconnect = true;
     }
     if (request.retention !== undefined) this.deps.retention.set(id, request.retention);
     camera = { ...camera, updatedMs: this.now() };
@@ -234,19 +249,6 @@ export class CamerasService {
     });
     if (reconnect) for (const stream of streams) await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
     return this.show(camera, viewer);
-  }
-
-  /** Streams after a connection change: ONVIF streams follow their profile's new URI; Generic RTSP keeps its path on the new host. */
-  private followProfiles(camera: CameraRecord, streams: StreamRecord[], probed: ProbedCamera): StreamRecord[] {
-    return streams.map((stream) => {
-      if (camera.driver === 'Generic RTSP') {
-        const path = stream.configuration.General?.Path;
-        const fresh = probed.streams[0];
-        return fresh ? { ...stream, sourceUri: fresh.sourceUri, configuration: { ...stream.configuration, General: { Path: path ?? fresh.configuration.General?.Path ?? '/' } } } : stream;
-      }
-      const profile = probed.streams.find((p) => p.profileToken === stream.profileToken);
-      return profile ? { ...stream, sourceUri: profile.sourceUri, capabilities: profile.capabilities } : stream;
-    });
   }
 
   /** Deletes the camera and stops its ingest; its archives stay until retention removes them. */
@@ -292,7 +294,9 @@ export class CamerasService {
 
   async addStream(cameraId: string, request: StreamRequest, viewer: Viewer): Promise<Stream> {
     const camera = this.cameraOrThrow(cameraId);
-    const stream = newStream(camera, this.deps.store.streams(cameraId), request, randomUUID(), this.now());
+    const fresh = newStream(camera, this.deps.store.streams(cameraId), request, randomUUID(), this.now());
+    const profile = camera.profiles.find((p) => p.profileToken !== null && p.profileToken === fresh.profileToken);
+    const stream = await this.pushed(camera, fresh, profile?.configuration.Video ?? fresh.configuration.Video);
     this.deps.store.transaction(() => {
       this.deps.store.insertStream(stream);
       if (camera.primaryStreamId === null) this.deps.store.updateCamera({ ...camera, primaryStreamId: stream.id, updatedMs: this.now() });
@@ -303,7 +307,7 @@ export class CamerasService {
 
   async changeStream(cameraId: string, streamId: string, request: StreamRequest, replace: boolean, viewer: Viewer): Promise<Stream> {
     const { camera, stream } = this.streamOf(cameraId, streamId);
-    const changed = changedStream(camera, stream, request, replace);
+    const changed = await this.pushed(camera, changedStream(camera, stream, request, replace), stream.configuration.Video);
     this.deps.store.updateStream(changed);
     await this.deps.ingest.ensure(this.ingestSpec(camera, changed));
     return this.showStream(changed, viewer);

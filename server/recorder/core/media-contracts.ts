@@ -45,6 +45,11 @@ export interface IngestSpec {
   password: string;
   /** False for proxy-only: live only, no archive output. */
   record: boolean;
+  /**
+   * What the camera was last told to encode for this stream (ONVIF streams, as text): a change
+   * restarts the ingest like any other spec change, so segments after it carry the new settings.
+   */
+  cameraSettings?: string;
   /** Segment length for this stream (motion-only streams cut short ones); the supervisor's otherwise. */
   segmentSeconds?: number;
 }

@@ -12,8 +12,12 @@
  * (unreachable, unauthorized, not-onvif, timeout) so the API can say what
  * went wrong.
  *
+ * Also writes a profile's video encoder settings (SetVideoEncoderConfiguration,
+ * Media 1; Media 2 as the client maps it), for stream edits.
+ *
  * Cost: about 6 + 3 per profile SOAP round trips per read; one read per
- * registration, verify or connection change.
+ * registration, verify or connection change; a write is a connect, GetProfiles,
+ * the Set and a Get.
  *
  * Limits: Media1 and Media2 profiles as the client maps them; only H.264
  * profiles are usable (the live path is H.264); audio is not read. The stream
@@ -25,7 +29,7 @@ import onvif from 'onvif';
 export const ONVIF_DEFAULT_PATH = '/onvif/device_service';
 export const ONVIF_TIMEOUT_MS = 8_000;
 
-export type OnvifErrorKind = 'unreachable' | 'unauthorized' | 'not-onvif' | 'timeout' | 'no-h264' | 'failed';
+export type OnvifErrorKind = 'unreachable' | 'unauthorized' | 'not-onvif' | 'timeout' | 'no-h264' | 'refused' | 'failed';
 
 export class OnvifError extends Error {
   constructor(
@@ -327,6 +331,114 @@ export async function readOnvifCamera(connection: OnvifConnection, timeoutMs = O
       profiles,
       ptz,
     };
+  } catch (error) {
+    throw classifyOnvifError(error);
+  }
+}
+
+/** The video settings a stream edit sends; what is left out keeps the camera's current value. */
+export interface VideoEncoderWrite {
+  width?: number;
+  height?: number;
+  frameRateLimit?: number;
+  bitrateLimit?: number;
+  govLength?: number;
+  quality?: number;
+  encodingInterval?: number;
+  profile?: string;
+}
+
+const escapeText = (value: string | number | boolean): string =>
+  String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A camera's own fault text, made safe to show: one line, no markup, bounded. */
+function faultReason(message: string): string {
+  return message
+    .replace(/^ONVIF SOAP Fault:\s*/i, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+    .trim()
+    .slice(0, 160);
+}
+
+const TT = 'http://www.onvif.org/ver10/schema';
+
+/**
+ * The body of a Media 1 SetVideoEncoderConfiguration: the camera's current
+ * configuration (as the client parsed it) with `change` applied, every
+ * element the schema requires present and every value escaped. Pure.
+ */
+export function setVideoEncoderBody(current: Record<string, unknown>, change: VideoEncoderWrite): string {
+  const token = asText(asObject(current.$).token ?? current.token);
+  const resolution = asObject(current.resolution);
+  const rate = asObject(current.rateControl);
+  const h264 = asObject(current.H264);
+  const multicast = asObject(current.multicast);
+  const address = asObject(multicast.address);
+  const el = (name: string, value: unknown): string => (value === undefined || value === '' ? '' : `<tt:${name}>${escapeText(value as string)}</tt:${name}>`);
+  const profile = change.profile ?? (asText(h264.H264Profile) || 'Baseline');
+  return (
+    `<SetVideoEncoderConfiguration xmlns="http://www.onvif.org/ver10/media/wsdl" xmlns:tt="${TT}">` +
+    `<Configuration token="${escapeText(token)}">` +
+    el('Name', asText(current.name) || token) +
+    el('UseCount', asNumber(current.useCount) ?? 1) +
+    el('Encoding', 'H264') +
+    `<tt:Resolution>${el('Width', change.width ?? asNumber(resolution.width))}${el('Height', change.height ?? asNumber(resolution.height))}</tt:Resolution>` +
+    el('Quality', change.quality ?? asNumber(current.quality) ?? 1) +
+    `<tt:RateControl>${el('FrameRateLimit', change.frameRateLimit ?? asNumber(rate.frameRateLimit))}` +
+    `${el('EncodingInterval', change.encodingInterval ?? asNumber(rate.encodingInterval) ?? 1)}` +
+    `${el('BitrateLimit', change.bitrateLimit ?? asNumber(rate.bitrateLimit))}</tt:RateControl>` +
+    `<tt:H264>${el('GovLength', change.govLength ?? asNumber(h264.govLength))}${el('H264Profile', profile)}</tt:H264>` +
+    `<tt:Multicast><tt:Address>${el('Type', asText(address.type) || 'IPv4')}${el('IPv4Address', asText(address.IPv4Address) || '0.0.0.0')}` +
+    `${el('IPv6Address', asText(address.IPv6Address))}</tt:Address>${el('Port', asNumber(multicast.port) ?? 0)}` +
+    `${el('TTL', asNumber(multicast.TTL) ?? 0)}${el('AutoStart', asText(multicast.autoStart) === 'true')}</tt:Multicast>` +
+    el('SessionTimeout', asText(current.sessionTimeout) || 'PT60S') +
+    `</Configuration><ForcePersistence>true</ForcePersistence></SetVideoEncoderConfiguration>`
+  );
+}
+
+/**
+ * Sets the video encoder configuration behind one media profile (Media 1,
+ * which every Profile S camera has) and answers the settings the camera
+ * reports afterwards (it may round them). The whole configuration is sent,
+ * as the schema requires. A SOAP fault (values the camera refuses) is an
+ * OnvifError('refused') carrying the camera's reason; throws OnvifError.
+ *
+ * The client's own setVideoEncoderConfiguration is not used: on a transport
+ * error its callback throws (it reads the missing response), which would
+ * end the process.
+ */
+export async function writeVideoEncoder(
+  connection: OnvifConnection,
+  profileToken: string,
+  change: VideoEncoderWrite,
+  timeoutMs = ONVIF_TIMEOUT_MS,
+): Promise<EncoderSettings> {
+  let cam: Cam;
+  let current: Loose;
+  try {
+    cam = await connect(connection, timeoutMs);
+    const profiles = asArray(await call<unknown>(cam, 'getProfiles', [], timeoutMs)).map(asObject);
+    const profile = profiles.find((p) => asText(asObject(p.$).token ?? p.token) === profileToken);
+    if (!profile) throw new OnvifError('refused', 'The camera no longer has this stream\'s media profile.');
+    current = asObject(profile.videoEncoderConfiguration);
+    if (Object.keys(current).length === 0) throw new OnvifError('refused', 'The camera reports no video encoder for this stream.');
+  } catch (error) {
+    throw classifyOnvifError(error);
+  }
+  const token = asText(asObject(current.$).token ?? current.token);
+  const envelope = cam as unknown as { _envelopeHeader(): string; _envelopeFooter(): string };
+  try {
+    await call<unknown>(cam, '_request', [{ service: 'media', body: envelope._envelopeHeader() + setVideoEncoderBody(current, change) + envelope._envelopeFooter() }], timeoutMs);
+  } catch (error) {
+    const classified = classifyOnvifError(error);
+    if (classified.kind !== 'failed') throw classified;
+    const message = (error as { message?: string } | undefined)?.message ?? '';
+    throw new OnvifError('refused', `The camera refused the settings: ${faultReason(message) || 'no reason given'}.`);
+  }
+  try {
+    const applied = await call<unknown>(cam, 'getVideoEncoderConfiguration', [token], timeoutMs);
+    return readEncoderSettings(applied) ?? { token, encoding: 'H264', width: 0, height: 0 };
   } catch (error) {
     throw classifyOnvifError(error);
   }

@@ -168,6 +168,15 @@ export interface Stream {
   lastArchiveWritten: number | null;
   recordingStyle: RecordingStyle;
   configuration: StreamConfiguration;
+  /**
+   * Whether saving this stream's Video settings (Resolution, FrameRate, BitRate, GOVLength, Quality,
+   * EncoderInterval, Profile) sends them to the camera. true (ONVIF streams): the recorder writes them
+   * to the camera's encoder (ONVIF SetVideoEncoderConfiguration on the stream's media profile) and
+   * restarts the stream's recording with them; a refusal is answered as an error ('code: reason') and
+   * nothing is saved. false (Generic RTSP): the camera has no such interface, the settings are kept in
+   * the recorder only and the camera goes on sending what it is set to; the stream dialog says so.
+   */
+  pushesToCamera: boolean;
   recordingConfiguration: RecordingConfiguration;
   capabilities: StreamCapabilities;
   dewarpConfiguration: StreamDewarpConfiguration | null;
