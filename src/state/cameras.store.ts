@@ -11,6 +11,7 @@ import type { Camera, RegisterCameraRequest } from '../../server/shared/api';
 import { camerasApi } from '../api/cameras-api';
 import { describeApiError, describeCodedApiError } from '../api/error-message';
 import { QueueResetError } from '../api/request-queue';
+import { stageBagActions, stageBagState } from './stage-bag.store';
 
 export interface CamerasState {
   cameras: Camera[];
@@ -36,6 +37,15 @@ export async function fetchCameras(): Promise<void> {
   }
 }
 
+/**
+ * Re-reads the list after a change made here, and the stage's bag with it
+ * when the bag has loaded before: otherwise the stage would show a deleted
+ * camera (and ask for its preview) until its next 60 s refresh.
+ */
+export async function refreshAfterChange(): Promise<void> {
+  await Promise.all([fetchCameras(), stageBagState.status === 'idle' ? undefined : stageBagActions.loadCameras()]);
+}
+
 /** Registers one camera; the list is not re-read here (a bulk run re-reads once at its end). */
 export async function registerCamera(request: RegisterCameraRequest): Promise<Camera> {
   return camerasApi.register(request);
@@ -48,7 +58,7 @@ export async function renameCamera(id: string, name: string): Promise<ActionResu
     // Spec 8: the server's message, else the unexpected-error message (no code prefix here).
     return { ok: false, message: describeApiError(error) };
   }
-  await fetchCameras();
+  await refreshAfterChange();
   return { ok: true, value: undefined };
 }
 
@@ -58,7 +68,7 @@ export async function recoverCamera(id: string, connection: { uri: string; usern
   } catch (error) {
     return { ok: false, message: describeCodedApiError(error) };
   }
-  await fetchCameras();
+  await refreshAfterChange();
   return { ok: true, value: undefined };
 }
 
@@ -78,6 +88,6 @@ export async function deleteCameras(cameras: ReadonlyArray<{ id: string; name: s
       failed.push({ id: camera.id, name: camera.name, message: describeCodedApiError(error) });
     }
   }
-  await fetchCameras();
+  await refreshAfterChange();
   return failed;
 }

@@ -14,7 +14,7 @@ import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
 import { Spinner } from '../../components/ui/spinner';
 import { t } from '../../i18n/translate';
-import { camerasState, fetchCameras } from '../../state/cameras.store';
+import { camerasState, fetchCameras, refreshAfterChange } from '../../state/cameras.store';
 import { serverState } from '../../state/server.store';
 import { AddCamerasDialog } from './add/add-cameras-dialog';
 import type { RegisteredCamera } from './add/bulk-registration';
@@ -129,7 +129,7 @@ export function CamerasView(): ReactElement {
             onEditName={() => setDialog({ kind: 'edit', camera })}
             onRecover={() => setDialog({ kind: 'recover', camera })}
             onDelete={() => setDialog({ kind: 'delete', cameras: [{ id: camera.id, name: camera.name }] })}
-            onChanged={() => void fetchCameras()}
+            onChanged={() => void refreshAfterChange()}
           />
         ))}
       </ul>

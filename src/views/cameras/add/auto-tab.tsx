@@ -14,7 +14,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
 import { Notice } from '../../../components/ui/notice';
 import { t } from '../../../i18n/translate';
-import { fetchCameras, registerCamera } from '../../../state/cameras.store';
+import { refreshAfterChange, registerCamera } from '../../../state/cameras.store';
 import {
   completionSummary,
   failedItems,
@@ -131,7 +131,7 @@ export function AutoTab({ onBusyChange, onAllRegistered, onRegisteredChange }: A
     setRegistered(all);
     onRegisteredChange(all);
     setLastRun({ run: result, items });
-    void fetchCameras();
+    void refreshAfterChange();
     onBusyChange(false);
     if (completionSummary(result, all).allSucceeded) onAllRegistered(all);
   };

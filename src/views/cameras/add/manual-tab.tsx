@@ -10,7 +10,7 @@ import { describeCodedApiError } from '../../../api/error-message';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { t } from '../../../i18n/translate';
-import { fetchCameras, registerCamera } from '../../../state/cameras.store';
+import { refreshAfterChange, registerCamera } from '../../../state/cameras.store';
 import type { RegisteredCamera } from './bulk-registration';
 import {
   canSubmitManualCamera,
@@ -49,7 +49,7 @@ export function ManualTab({ onBusyChange, onAdded }: ManualTabProps): ReactEleme
     try {
       const request = toRegisterRequest(values);
       const camera = await registerCamera(request);
-      void fetchCameras();
+      void refreshAfterChange();
       onBusyChange(false);
       onAdded({ key: request.connection.uri ?? camera.id, name: camera.name, cameraId: camera.id });
     } catch (failure) {
