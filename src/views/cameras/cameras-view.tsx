@@ -26,6 +26,9 @@ import { EditCameraNameDialog } from './edit-camera-name-dialog';
 import { RecoverCameraDialog } from './recover-camera-dialog';
 import './cameras.css';
 
+/** Spec 9 polls stream status every 5 s; the camera list's states follow at the same pace. */
+const CAMERA_LIST_REFRESH_MS = 5_000;
+
 type OpenDialog =
   | { kind: 'add' }
   | { kind: 'edit'; camera: Camera }
@@ -59,6 +62,11 @@ export function CamerasView(): ReactElement {
 
   useEffect(() => {
     void fetchCameras();
+    // Camera states change on their own (a new camera starts, one drops): re-read while the screen is shown and visible.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void fetchCameras();
+    }, CAMERA_LIST_REFRESH_MS);
+    return () => clearInterval(timer);
   }, []);
 
   // Cameras that left the list (deleted here or elsewhere) leave the selection too.

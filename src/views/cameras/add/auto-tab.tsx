@@ -260,7 +260,7 @@ export function AutoTab({ onBusyChange, onAllRegistered, onRegisteredChange }: A
         </div>
       )}
 
-      {progress && (running || progress.total > 0) && (
+      {progress && running && (
         <div className="registration-progress">
           <progress max={progress.total} value={progress.done} aria-label={t('cameras.progressLabel')} />
           <span role="status" data-testid="registration-progress">
