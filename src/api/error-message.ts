@@ -14,3 +14,13 @@ export function describeApiError(error: unknown, product: string = BRAND.product
   }
   return t('errors.unexpected');
 }
+
+/**
+ * The camera screen's wording (spec 8 "Cameras"): 'code: reason' when the
+ * server sent both, the reason alone when it sent no code, otherwise what
+ * describeApiError says (no response, or the unexpected-error message).
+ */
+export function describeCodedApiError(error: unknown, product: string = BRAND.productName): string {
+  if (isHttpError(error) && error.reason && error.code) return `${error.code}: ${error.reason}`;
+  return describeApiError(error, product);
+}

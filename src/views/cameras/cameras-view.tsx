@@ -1,11 +1,18 @@
 /**
- * Camera configuration (spec 2): camera list, add-cameras dialog, streams, dewarp and motion settings. Administrators, single-server mode.
- * Route and guard are real; the screen's content is filled in by a later issue.
+ * The camera configuration route (spec 2): administrators only, single-server
+ * mode (the route guard, src/app/guards.ts). The screen and its dialogs are
+ * loaded when the route opens, not with the app: most sessions never open it.
  */
-import type { ReactElement } from 'react';
-import { PendingScreen } from '../../components/ui/page-frame';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { t } from '../../i18n/translate';
 
+const CamerasScreen = lazy(async () => ({ default: (await import('./cameras-screen')).CamerasScreen }));
+
 export function CamerasView(): ReactElement {
-  return <PendingScreen title={t('screens.cameras.title')} purpose={t('screens.cameras.purpose')} />;
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} />}>
+      <CamerasScreen />
+    </Suspense>
+  );
 }
