@@ -58,7 +58,10 @@ async function send<T>(method: string, path: string, options: RequestOptions, ki
   const token = hooks.getToken();
   const withToken = token !== null && shouldAttachToken(url, origin());
   if (withToken) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A Blob (a motion mask picture) goes as its own bytes and type; anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : undefined;
+  if (raw) headers['Content-Type'] = raw.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -75,7 +78,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, ki
     response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: controller.signal,
       cache: 'no-store',
     });
@@ -130,5 +133,7 @@ export const http = {
   getBlob,
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  /** PUT of JSON, or of a Blob's bytes with its own content type. */
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
