@@ -24,11 +24,25 @@ export class CameraMediaDialogs {
     return dialog;
   }
 
-  /** Drags with the mouse across the mask canvas from one point to another, given as fractions of its box. */
-  async paint(dialog: Locator, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  /**
+   * Drags across the mask canvas from one point to another, given as
+   * fractions of its box: with the mouse, or with a finger (real touch input
+   * through the browser's input domain, as a phone sends it).
+   */
+  async paint(dialog: Locator, from: { x: number; y: number }, to: { x: number; y: number }, finger = false): Promise<void> {
     const canvas = dialog.getByTestId('motion-mask-canvas');
     const box = (await canvas.boundingBox())!;
     const at = (p: { x: number; y: number }) => ({ x: box.x + box.width * p.x, y: box.y + box.height * p.y });
+    if (finger) {
+      const cdp = await this.page.context().newCDPSession(this.page);
+      const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: at(p).x, y: at(p).y }] : [] });
+      await touch('touchStart', from);
+      for (let i = 1; i <= 12; i++) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 12, y: from.y + ((to.y - from.y) * i) / 12 });
+      await touch('touchEnd');
+      await cdp.detach();
+      return;
+    }
     await this.page.mouse.move(at(from).x, at(from).y);
     await this.page.mouse.down();
     await this.page.mouse.move(at(to).x, at(to).y, { steps: 12 });
