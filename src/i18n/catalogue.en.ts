@@ -333,6 +333,7 @@ export const en = {
   'tile.mode.webrtc': 'WebRTC',
   'tile.mode.lowbandwidth': 'Low bandwidth',
   'tile.stats': 'Statistics',
+  'tile.more': 'More actions',
   'tile.timezones': 'Time zones',
   'tile.close': 'Remove {name} from the stage',
   'tile.failed': 'This player failed',

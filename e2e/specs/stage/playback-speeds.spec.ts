@@ -38,7 +38,6 @@ async function waitForRecording(streamId: string): Promise<void> {
 }
 
 test('plays 16x forward and -4x backward, and steps one frame while paused', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'reads the burnt-in time, which the always-shown header of touch screens covers');
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   const name = suite.first;

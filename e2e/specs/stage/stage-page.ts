@@ -46,7 +46,12 @@ export class StagePage {
     // Away from the tile and out of its header, so the header does not cover the strip.
     await this.page.mouse.move(0, 0);
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const png = await this.tile(name).locator('.tile-media').screenshot();
+    // Touch screens show the header always: it is hidden for the picture only
+    // (through the style object: the page's CSP refuses injected style sheets).
+    const header = this.tile(name).locator('.tile-header');
+    const hide = (visibility: string) => header.evaluateAll((nodes, value) => nodes.forEach((node) => ((node as HTMLElement).style.visibility = value)), visibility);
+    await hide('hidden');
+    const png = await this.tile(name).locator('.tile-media').screenshot().finally(() => hide(''));
     // The browser decodes the screenshot (as an image: the page's CSP allows data: pictures, not fetches); the strip is read here.
     const picture = await this.page.evaluate(async (base64) => {
       const image = new Image();
@@ -78,6 +83,26 @@ export class StagePage {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const first = await media.screenshot();
     await expect.poll(async () => Buffer.compare(first, await media.screenshot()) !== 0, { timeout: 15_000 }).toBe(true);
+  }
+
+  /**
+   * Runs a header action of the tile: its button, or on a narrow tile (a
+   * phone's wall) the same action in the header's "More actions" menu.
+   */
+  async tileAction(name: string, action: string): Promise<void> {
+    const button = await this.header(name, action);
+    if (await button.isVisible()) return button.click();
+    await (await this.header(name, 'More actions')).click();
+    await this.page.getByRole('menuitem', { name: action, exact: true }).click();
+  }
+
+  /** Whether a header action is offered, as a button or in the "More actions" menu. */
+  async expectTileAction(name: string, action: string): Promise<void> {
+    const button = await this.header(name, action);
+    if (await button.isVisible()) return;
+    await (await this.header(name, 'More actions')).click();
+    await expect(this.page.getByRole('menuitem', { name: action, exact: true })).toBeVisible();
+    await this.page.keyboard.press('Escape');
   }
 
   async header(name: string, button: string | RegExp): Promise<Locator> {

@@ -77,11 +77,13 @@ test('dragging the timeline into the past plays that time in both linked tiles',
   const expectedLagMs = (DRAG_PX * 2 * LIVE_HALF_WINDOW_MS) / box.width;
   const y = box.y + box.height / 2;
   await stage.mouseDrag({ x: box.x + box.width * 0.3, y }, { x: box.x + box.width * 0.3 + DRAG_PX, y });
+  const draggedAt = Date.now();
   await expect(bar.time).not.toHaveText('Live');
   await expect.poll(() => bar.lagMs(), { message: 'the bar lags now by the dragged time' }).toBeGreaterThan(expectedLagMs - BAR_TOLERANCE_MS);
-  expect(await bar.lagMs()).toBeLessThan(expectedLagMs + BAR_TOLERANCE_MS);
+  // The clock waits while the players connect, so the lag may have grown by
+  // up to the time since the drag (a loaded phone run connects slowly).
+  expect((await bar.lagMs()) - (Date.now() - draggedAt)).toBeLessThan(expectedLagMs + BAR_TOLERANCE_MS);
   await shot(page, testInfo, 'timeline-scale-dragged');
-  test.skip(testInfo.project.name === 'mobile', 'reads the burnt-in time, which the always-shown header of touch screens covers');
 
   for (const name of [suite.first, suite.second]) {
     await expect
@@ -98,7 +100,6 @@ test('dragging the timeline into the past plays that time in both linked tiles',
 });
 
 test('next motion event lands where the simulated object moved; previous goes before it', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'reads the burnt-in time, which the always-shown header of touch screens covers');
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   await stage.bagCamera(suite.first).dblclick();

@@ -36,15 +36,20 @@ export interface PlayerHeaderProps {
   onClose(): void;
 }
 
-function HeaderButton(props: {
+interface HeaderAction {
   label: string;
   icon: PlayerIconName;
   onClick(): void;
   pressed?: boolean;
-  disabled?: boolean;
-  /** Hidden on narrow tiles (a wall of many small players keeps full screen, mode and close). */
-  optional?: boolean;
-}): ReactElement {
+}
+
+function HeaderButton(
+  props: HeaderAction & {
+    disabled?: boolean;
+    /** Hidden on narrow tiles, which offer it in their "More" menu. */
+    optional?: boolean;
+  },
+): ReactElement {
   return (
     <button
       type="button"
@@ -69,6 +74,22 @@ const DEWARP_MODES = [0, 1, 2] as const;
 export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
   const togglePane = (pane: Exclude<TilePane, null>) => props.onPane(props.pane === pane ? null : pane);
   const modeName = t(`tile.mode.${props.type}` as MessageKey);
+  // The actions a narrow tile hides from its header (a wall of many small
+  // players keeps full screen, mode and close); its "More" menu offers them.
+  const extras: { ptz: HeaderAction | null; volume: HeaderAction; link: HeaderAction | null; stats: HeaderAction; timezones: HeaderAction } = {
+    ptz: props.ptzAvailable ? { label: t('tile.ptz'), icon: 'ptz', pressed: props.pane === 'ptz', onClick: () => togglePane('ptz') } : null,
+    volume: {
+      label: t('tile.volume', { level: props.volume === 0 ? t('tile.volumeMuted') : `${Math.round(props.volume * 100)}%` }),
+      icon: volumeIcon(props.volume),
+      onClick: props.onVolume,
+    },
+    link:
+      props.linked === null
+        ? null
+        : { label: props.linked ? t('tile.unlink') : t('tile.link'), icon: props.linked ? 'link' : 'unlink', onClick: props.onToggleLink },
+    stats: { label: t('tile.stats'), icon: 'stats', pressed: props.pane === 'stats', onClick: () => togglePane('stats') },
+    timezones: { label: t('tile.timezones'), icon: 'timezone', pressed: props.pane === 'timezones', onClick: () => togglePane('timezones') },
+  };
   return (
     <div className="tile-header" data-grid-ignore="">
       <HeaderButton
@@ -104,29 +125,48 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
             </MenuItems>
           </Menu>
         )}
-        {props.ptzAvailable && <HeaderButton optional label={t('tile.ptz')} icon="ptz" pressed={props.pane === 'ptz'} onClick={() => togglePane('ptz')} />}
-        <HeaderButton
-          optional
-          label={t('tile.volume', { level: props.volume === 0 ? t('tile.volumeMuted') : `${Math.round(props.volume * 100)}%` })}
-          icon={volumeIcon(props.volume)}
-          onClick={props.onVolume}
-        />
+        {extras.ptz && <HeaderButton optional {...extras.ptz} />}
+        <HeaderButton optional {...extras.volume} />
         <HeaderButton
           label={t('tile.playerMode', { mode: modeName })}
           icon={props.type === 'webrtc' ? 'webrtc' : 'lowBandwidth'}
           disabled={!props.canSwitchType}
           onClick={props.onSwitchType}
         />
-        {props.linked !== null && (
-          <HeaderButton
-            optional
-            label={props.linked ? t('tile.unlink') : t('tile.link')}
-            icon={props.linked ? 'link' : 'unlink'}
-            onClick={props.onToggleLink}
-          />
-        )}
-        <HeaderButton optional label={t('tile.stats')} icon="stats" pressed={props.pane === 'stats'} onClick={() => togglePane('stats')} />
-        <HeaderButton optional label={t('tile.timezones')} icon="timezone" pressed={props.pane === 'timezones'} onClick={() => togglePane('timezones')} />
+        {extras.link && <HeaderButton optional {...extras.link} />}
+        <HeaderButton optional {...extras.stats} />
+        <HeaderButton optional {...extras.timezones} />
+        <Menu>
+          <MenuButton className="tile-button overflow" aria-label={t('tile.more')} title={t('tile.more')}>
+            <PlayerIcon name="more" />
+          </MenuButton>
+          <MenuItems anchor="bottom end" className="menu-items tile-menu">
+            {props.dewarpAvailable &&
+              DEWARP_MODES.map((mode) => (
+                <MenuItem key={`dewarp-${mode}`}>
+                  <button type="button" className="menu-item" onClick={() => props.onDewarp(mode)}>
+                    <span className="menu-check" aria-hidden="true">
+                      {props.dewarpMode === mode ? '✓' : ''}
+                    </span>
+                    {t(`tile.dewarp.${mode}` as MessageKey)}
+                  </button>
+                </MenuItem>
+              ))}
+            {Object.entries(extras).map(
+              ([key, action]) =>
+                action && (
+                  <MenuItem key={key}>
+                    <button type="button" className="menu-item" onClick={action.onClick}>
+                      <span className="menu-check" aria-hidden="true">
+                        {action.pressed ? '✓' : ''}
+                      </span>
+                      {action.label}
+                    </button>
+                  </MenuItem>
+                ),
+            )}
+          </MenuItems>
+        </Menu>
         <HeaderButton label={t('tile.close', { name: props.name })} icon="close" onClick={props.onClose} />
       </span>
     </div>

@@ -22,6 +22,7 @@ export function makeStream(overrides: Partial<Stream> & { id: string }): Stream 
     status: { streamState: 'running' },
     retryCount: 0,
     lastArchiveWritten: null,
+    pushesToCamera: true,
     recordingStyle: 'continuous-motion-adaptive',
     configuration: { Video: { Encoder: 'H264', Resolution: '1280x720', FrameRate: 25, Quality: 5, GOVLength: 50, BitRate: 2048, Profile: 'Baseline' } },
     recordingConfiguration: { mode: 'ALL_FEATURES_MODE', motionReducer: true, filesplit: { motionMode: 0, recordState: true } },
