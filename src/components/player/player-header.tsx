@@ -65,6 +65,20 @@ function HeaderButton(
   );
 }
 
+/** A header menu entry, ticked when its mode or pane is the current one. */
+function CheckMenuItem(props: { label: string; checked: boolean; onClick(): void }): ReactElement {
+  return (
+    <MenuItem>
+      <button type="button" className="menu-item" onClick={props.onClick}>
+        <span className="menu-check" aria-hidden="true">
+          {props.checked ? '✓' : ''}
+        </span>
+        {props.label}
+      </button>
+    </MenuItem>
+  );
+}
+
 function volumeIcon(volume: number): PlayerIconName {
   return volume === 0 ? 'volumeOff' : volume < 1 ? 'volumeLow' : 'volumeHigh';
 }
@@ -113,14 +127,7 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
             </MenuButton>
             <MenuItems anchor="bottom end" className="menu-items tile-menu">
               {DEWARP_MODES.map((mode) => (
-                <MenuItem key={mode}>
-                  <button type="button" className="menu-item" onClick={() => props.onDewarp(mode)}>
-                    <span className="menu-check" aria-hidden="true">
-                      {props.dewarpMode === mode ? '✓' : ''}
-                    </span>
-                    {t(`tile.dewarp.${mode}` as MessageKey)}
-                  </button>
-                </MenuItem>
+                <CheckMenuItem key={mode} label={t(`tile.dewarp.${mode}` as MessageKey)} checked={props.dewarpMode === mode} onClick={() => props.onDewarp(mode)} />
               ))}
             </MenuItems>
           </Menu>
@@ -143,27 +150,15 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
           <MenuItems anchor="bottom end" className="menu-items tile-menu">
             {props.dewarpAvailable &&
               DEWARP_MODES.map((mode) => (
-                <MenuItem key={`dewarp-${mode}`}>
-                  <button type="button" className="menu-item" onClick={() => props.onDewarp(mode)}>
-                    <span className="menu-check" aria-hidden="true">
-                      {props.dewarpMode === mode ? '✓' : ''}
-                    </span>
-                    {t(`tile.dewarp.${mode}` as MessageKey)}
-                  </button>
-                </MenuItem>
+                <CheckMenuItem
+                  key={`dewarp-${mode}`}
+                  label={t(`tile.dewarp.${mode}` as MessageKey)}
+                  checked={props.dewarpMode === mode}
+                  onClick={() => props.onDewarp(mode)}
+                />
               ))}
             {Object.entries(extras).map(
-              ([key, action]) =>
-                action && (
-                  <MenuItem key={key}>
-                    <button type="button" className="menu-item" onClick={action.onClick}>
-                      <span className="menu-check" aria-hidden="true">
-                        {action.pressed ? '✓' : ''}
-                      </span>
-                      {action.label}
-                    </button>
-                  </MenuItem>
-                ),
+              ([key, action]) => action && <CheckMenuItem key={key} label={action.label} checked={action.pressed === true} onClick={action.onClick} />,
             )}
           </MenuItems>
         </Menu>
