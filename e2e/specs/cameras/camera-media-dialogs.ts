@@ -5,20 +5,34 @@
  * the recorder calls the tests check the saved settings with.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Stream } from '../../../server/shared/api';
+import type { Camera, Stream } from '../../../server/shared/api';
 
 export class CameraMediaDialogs {
   constructor(readonly page: Page) {}
 
-  async openMotion(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Motion detection', exact: true }).first().click();
+  /** The camera's stream list on the camera screen, its card expanded first. */
+  async streamsOf(camera: { id: string; name: string }): Promise<Locator> {
+    const expand = this.page.getByRole('button', { name: `Show the streams of ${camera.name}`, exact: true });
+    if (await expand.isVisible()) await expand.click();
+    const list = this.page.getByTestId(`stream-list-${camera.id}`);
+    await expect(list).toBeVisible();
+    return list;
+  }
+
+  /** The camera's primary stream's name, as its stream list names its buttons. */
+  private primaryName(camera: Camera): string {
+    return camera.streams.find((stream) => stream.id === camera.primaryStream?.id)!.name;
+  }
+
+  async openMotion(camera: Camera): Promise<Locator> {
+    await (await this.streamsOf(camera)).getByRole('button', { name: `Motion detection of ${this.primaryName(camera)}`, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: /^Motion detection: / });
     await expect(dialog).toBeVisible();
     return dialog;
   }
 
-  async openDewarp(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Dewarp', exact: true }).first().click();
+  async openDewarp(camera: Camera): Promise<Locator> {
+    await (await this.streamsOf(camera)).getByRole('button', { name: `Dewarp settings of ${this.primaryName(camera)}`, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: /^Dewarp: / });
     await expect(dialog).toBeVisible();
     return dialog;

@@ -52,7 +52,7 @@ test('a mask drawn over the picture is saved as the recorder’s mask, and clear
   const maskPath = `/service/cameras/${camera.id}/streams/${streamId}/motion/mask`;
   expect((await api.call('GET', maskPath)).status).toBe(404);
 
-  let dialog = await dialogs.openMotion();
+  let dialog = await dialogs.openMotion(camera);
   const canvas = dialog.getByTestId('motion-mask-canvas');
   await expect(canvas).toBeVisible({ timeout: 20_000 });
   await expect(canvas).toHaveAttribute('data-painted', 'false');
@@ -80,7 +80,7 @@ test('a mask drawn over the picture is saved as the recorder’s mask, and clear
   expect(above!.alpha).toBe(0);
 
   // Opened again the stored mask is shown; erase a part, then clear it all and save: the mask is gone.
-  dialog = await dialogs.openMotion();
+  dialog = await dialogs.openMotion(camera);
   await expect(dialog.getByTestId('motion-mask-canvas')).toHaveAttribute('data-painted', 'true', { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Clear' }).click();
   await expect(dialog.getByTestId('motion-mask-canvas')).toHaveAttribute('data-painted', 'false');
@@ -93,7 +93,7 @@ test('a mask drawn over the picture is saved as the recorder’s mask, and clear
 test('the object size is checked, made positive and saved', async ({ page }) => {
   const dialogs = new CameraMediaDialogs(page);
   const streamId = camera.primaryStream!.id;
-  const dialog = await dialogs.openMotion();
+  const dialog = await dialogs.openMotion(camera);
   await expect(dialog.getByTestId('motion-mask-canvas')).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('tab', { name: 'Object size' }).click();
   const size = dialog.getByRole('spinbutton', { name: /^Object size/ });
@@ -108,7 +108,7 @@ test('the object size is checked, made positive and saved', async ({ page }) => 
   expect((await api.stream(streamId)).recordingConfiguration.bgseg?.boxArea).toBe(12);
 
   // Back to the default, as the shared recorder had it.
-  const again = await dialogs.openMotion();
+  const again = await dialogs.openMotion(camera);
   await again.getByRole('tab', { name: 'Object size' }).click();
   await expect(again.getByRole('spinbutton', { name: /^Object size/ })).toHaveValue('12');
   await again.getByRole('spinbutton', { name: /^Object size/ }).fill('5');
@@ -121,7 +121,7 @@ test('dewarp enabled in its dialog makes the stage tile a perspective view', asy
   test.skip(testInfo.project.name === 'mobile', 'the stage part is checked on the desktop layout');
   const dialogs = new CameraMediaDialogs(page);
   const streamId = camera.primaryStream!.id;
-  const dialog = await dialogs.openDewarp();
+  const dialog = await dialogs.openDewarp(camera);
   await expect(dialog.getByTestId('dewarp-dialog')).toHaveAttribute('data-loaded', 'true');
   const zoom = dialog.getByRole('slider', { name: 'Zoom' });
   // Off: the settings cannot be changed; the defaults of spec 3 show.
@@ -163,7 +163,7 @@ test('dewarp enabled in its dialog makes the stage tile a perspective view', asy
 
   // Dewarp off again through the dialog: the tile plays plain.
   await shell.goto('/cameras');
-  const off = await dialogs.openDewarp();
+  const off = await dialogs.openDewarp(camera);
   await expect(off.getByTestId('dewarp-dialog')).toHaveAttribute('data-loaded', 'true');
   await off.getByLabel('Enable dewarp').uncheck();
   await off.getByRole('button', { name: 'Save' }).click();
