@@ -11,7 +11,7 @@ import { t } from '../../i18n/translate';
 
 export function CurrentUsageCard({ cameras }: { cameras: readonly CameraDiskUsage[] }): ReactElement {
   return (
-    <section className="card table-card" aria-labelledby="retention-usage-title">
+    <section className="card retention-usage-card" aria-labelledby="retention-usage-title">
       <h2 className="card-title" id="retention-usage-title">
         {t('retention.usageCard')}
       </h2>
