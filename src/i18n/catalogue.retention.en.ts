@@ -19,7 +19,6 @@ export const retentionStrings = {
   'retention.camera': 'Camera',
   'retention.estimated': 'Estimated retention',
   'retention.desired': 'Desired retention',
-  'retention.days': { one: '{count} day', other: '{count} days' },
   'retention.daysFigure': '{days} days',
   'retention.noEstimate': 'Not enough recorded yet to estimate',
   'retention.automatic': 'Automatic',
