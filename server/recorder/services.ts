@@ -123,7 +123,12 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const ptz = new PtzService(catalog, ptzClients, presetNames);
   const retention = { index: retentionIndex, cameras: catalog, overrides: retentionOverrides, dataDir: config.dataDir, statVolume };
   const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent });
-  const cleaner = new RetentionCleaner({ ...retention, db, thresholdPercent: config.cleanerThresholdPercent });
+  const cleaner = new RetentionCleaner({
+    ...retention,
+    db,
+    thresholdPercent: config.cleanerThresholdPercent,
+    intervalMs: config.cleanerIntervalSeconds * 1000,
+  });
   cleaner.start();
   onClose.push(() => cleaner.stop());
 

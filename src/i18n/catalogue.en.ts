@@ -7,6 +7,7 @@
  */
 import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
+import { retentionStrings } from './catalogue.retention.en';
 import { streamsStrings } from './catalogue.streams.en';
 
 export interface PluralForms {
@@ -24,6 +25,7 @@ export const en = {
   ...camerasStrings,
   ...streamsStrings,
   ...cameraMediaStrings,
+  ...retentionStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',

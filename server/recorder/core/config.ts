@@ -24,6 +24,12 @@ export interface RecorderConfig {
   segmentSeconds: number;
   /** Disk use (% of the archive volume) above which the retention cleaner removes the oldest archives. */
   cleanerThresholdPercent: number;
+  /**
+   * Seconds between the cleaner's full passes (age rule of retention
+   * overrides, and space). Default 60: an override is kept to within a
+   * minute; tests shorten it to see a pass without waiting.
+   */
+  cleanerIntervalSeconds: number;
   /** Folder of the built client served at '/'. */
   clientDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -53,6 +59,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--demo-cameras', env: 'ARGUS_DEMO_CAMERAS', kind: 'int', key: 'demoCameras' },
   { flag: '--max-export-hours', env: 'ARGUS_MAX_EXPORT_HOURS', kind: 'int', key: 'maxExportHours' },
   { flag: '--cleaner-threshold', env: 'ARGUS_CLEANER_THRESHOLD', kind: 'int', key: 'cleanerThresholdPercent' },
+  { flag: '--cleaner-interval-seconds', env: 'ARGUS_CLEANER_INTERVAL_SECONDS', kind: 'int', key: 'cleanerIntervalSeconds' },
   { flag: '--segment-seconds', env: 'ARGUS_SEGMENT_SECONDS', kind: 'int', key: 'segmentSeconds' },
   { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
@@ -75,6 +82,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     demoCameras: 4,
     maxExportHours: 24,
     cleanerThresholdPercent: 90,
+    cleanerIntervalSeconds: 60,
     segmentSeconds: 60,
     clientDir: path.join(repoRoot, 'dist', 'client'),
     logLevel: 'warn',
@@ -117,6 +125,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   }
   if (config.cleanerThresholdPercent < 1 || config.cleanerThresholdPercent > 99) {
     throw new ConfigError('--cleaner-threshold must be a percentage from 1 to 99');
+  }
+  if (config.cleanerIntervalSeconds < 1 || config.cleanerIntervalSeconds > 3600) {
+    throw new ConfigError('--cleaner-interval-seconds must be from 1 to 3600');
   }
   if (config.segmentSeconds < 10 || config.segmentSeconds > 600) throw new ConfigError('--segment-seconds must be from 10 to 600');
   if (config.maxExportHours < 1) throw new ConfigError('--max-export-hours must be at least 1');

@@ -21,8 +21,9 @@ export interface RecordedCamera {
   streamName: string;
 }
 
-export async function registerRecordedCamera(baseUrl: string, adminToken: string, sim: CameraSim, name: string): Promise<RecordedCamera> {
-  const registered = await registerSimCamera({ baseUrl, token: adminToken }, sim.cameras[0]!, name, { mainOnly: true });
+/** Registers the simulator's camera number `index` (the first by default). */
+export async function registerRecordedCamera(baseUrl: string, adminToken: string, sim: CameraSim, name: string, index = 0): Promise<RecordedCamera> {
+  const registered = await registerSimCamera({ baseUrl, token: adminToken }, sim.cameras[index]!, name, { mainOnly: true });
   const main = registered.streams[0]!;
   const styled = await call<Stream>(baseUrl, 'PATCH', `/service/cameras/${registered.id}/streams/${main.id}`, { token: adminToken, json: { recordingStyle: 'continuous' } });
   if (styled.status !== 200 || styled.body.recordingStyle !== 'continuous') throw new Error(`setting continuous recording: ${styled.status} ${JSON.stringify(styled.body)}`);

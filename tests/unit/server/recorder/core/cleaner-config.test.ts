@@ -16,3 +16,18 @@ describe('cleaner threshold option', () => {
     expect(() => parseConfig(['--max-export-hours', '0'], {}, defaults)).toThrow(ConfigError);
   });
 });
+
+describe('cleaner interval option', () => {
+  it('defaults to 60 s and takes --cleaner-interval-seconds or ARGUS_CLEANER_INTERVAL_SECONDS', () => {
+    const defaults = defaultConfig('/repo');
+    expect(parseConfig([], {}, defaults).cleanerIntervalSeconds).toBe(60);
+    expect(parseConfig(['--cleaner-interval-seconds', '2'], {}, defaults).cleanerIntervalSeconds).toBe(2);
+    expect(parseConfig([], { ARGUS_CLEANER_INTERVAL_SECONDS: '30' }, defaults).cleanerIntervalSeconds).toBe(30);
+  });
+
+  it('refuses 0 and more than an hour', () => {
+    const defaults = defaultConfig('/repo');
+    expect(() => parseConfig(['--cleaner-interval-seconds', '0'], {}, defaults)).toThrow(ConfigError);
+    expect(() => parseConfig(['--cleaner-interval-seconds', '3601'], {}, defaults)).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The retention policy screen against the shared e2e recorder and one
+ * simulated ONVIF camera registered for this file (removed at its end).
+ * A manual retention is saved and read back after a reload and from the
+ * recorder's API; an invalid number disables Save; Cancel reverts; and the
+ * camera is given back to automatic through the screen at the end, so the
+ * recorder is left as it was found.
+ */
+import type { Camera, CamerasDiskUsageResponse, CamerasResponse } from '../../server/shared/api';
+import { DAY_MS } from '../../server/shared/validation';
+import { expect, test } from '../fixtures/test';
+import { shot } from '../fixtures/shots';
+import { RetentionPage } from '../pages/retention-page';
+import { adminPassword, recorderBaseUrl } from '../recorder-env';
+import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
+
+let rig: StageCameras | undefined;
+let token = '';
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${recorderBaseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const cam = (): Camera => rig!.cameras[0]!;
+
+async function savedRetention(): Promise<number | undefined> {
+  const cameras = (await api<CamerasResponse>('GET', '/service/cameras')).data.cameras;
+  return cameras.find((c) => c.id === cam().id)?.retention;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
+  token = (
+    await (
+      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
+      })
+    ).json()
+  ).token as string;
+});
+
+test.afterAll(async () => {
+  // Whatever a failed test left: the camera goes back to automatic before it is removed.
+  if (rig) await api('PATCH', `/service/cameras/${cam().id}`, { retention: 0 }).catch(() => undefined);
+  await rig?.stop();
+});
+
+test.beforeEach(async ({ signInPage, shell, admin }) => {
+  await signInPage.open();
+  await signInPage.signIn(admin.username, admin.password);
+  await shell.expectStage();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('retention policy', () => {
+  test('an invalid number disables Save; Cancel reverts to automatic', async ({ page, baseUrl }) => {
+    const retention = new RetentionPage(page);
+    await retention.open(baseUrl);
+    const name = cam().name;
+    await expect(retention.save).toBeDisabled();
+    await expect(retention.cancel).toBeDisabled();
+
+    await retention.automaticButton(name).click();
+    const box = retention.daysBox(name);
+    await box.fill('10001');
+    await expect(retention.row(cam().id).getByRole('alert')).toHaveText('From 0 to 10000 days');
+    await expect(retention.save).toBeDisabled();
+    await box.fill('');
+    await expect(retention.row(cam().id).getByRole('alert')).toHaveText('Required');
+    await expect(retention.save).toBeDisabled();
+    await box.fill('3');
+    await expect(retention.save).toBeEnabled();
+
+    await retention.cancel.click();
+    await expect(retention.automaticButton(name)).toBeVisible();
+    await expect(box).toHaveCount(0);
+    await expect(retention.save).toBeDisabled();
+    expect(await savedRetention()).toBe(0);
+  });
+
+  test('a manual 7 days is saved, kept after a reload, and automatic restored', async ({ page, baseUrl }, testInfo) => {
+    const retention = new RetentionPage(page);
+    await retention.open(baseUrl);
+    const name = cam().name;
+    await expect(retention.usageTable.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+    await retention.automaticButton(name).click();
+    await retention.daysBox(name).fill('7');
+    await expect(retention.row(cam().id).getByTestId('estimated-days')).toHaveText('7.0 days');
+    await expect(retention.save).toBeEnabled();
+    await retention.save.click();
+    await expect(page.getByText('Retention saved.')).toBeVisible();
+    await expect(retention.save).toBeDisabled();
+    expect(await savedRetention()).toBe(7 * DAY_MS);
+    await shot(page, testInfo, 'retention');
+
+    await page.reload();
+    await expect(retention.heading).toBeVisible();
+    await expect(retention.daysBox(name)).toHaveValue('7');
+    await expect(retention.save).toBeDisabled();
+
+    // Back to automatic through the screen: the recorder is shared.
+    await retention.backToAutomatic(name).click();
+    await expect(retention.automaticButton(name)).toBeVisible();
+    await expect(retention.save).toBeEnabled();
+    await retention.save.click();
+    await expect(page.getByText('Retention saved.')).toBeVisible();
+    expect(await savedRetention()).toBe(0);
+  });
+
+  test('a desired retention beyond the disk shows the red bar and the not-possible message; Cancel clears them', async ({ page, baseUrl }, testInfo) => {
+    test.setTimeout(150_000);
+    // The recorder estimates a camera's bytes per day only once it has recorded 60 s.
+    await expect
+      .poll(async () => (await api<CamerasDiskUsageResponse>('GET', '/service/cameras/disk-usage')).cameras.find((c) => c.cameraId === cam().id)?.bytesEstimatedPerDay ?? 0, {
+        timeout: 120_000,
+        intervals: [2000],
+      })
+      .toBeGreaterThan(0);
+    const retention = new RetentionPage(page);
+    await retention.open(baseUrl);
+    const name = cam().name;
+    await expect(retention.estimateBar).toHaveAttribute('data-possible', 'true');
+    await expect(page.getByText(/This configuration is not possible/)).toHaveCount(0);
+
+    await retention.automaticButton(name).click();
+    await retention.daysBox(name).fill('10000');
+    await expect(retention.estimateBar).toHaveAttribute('data-possible', 'false');
+    await expect(page.getByRole('alert').filter({ hasText: 'This configuration is not possible' })).toBeVisible();
+    await shot(page, testInfo, 'retention-not-possible');
+
+    await retention.cancel.click();
+    await expect(retention.estimateBar).toHaveAttribute('data-possible', 'true');
+    await expect(page.getByText(/This configuration is not possible/)).toHaveCount(0);
+    expect(await savedRetention()).toBe(0);
+  });
+});
