@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Camera, MotionMaskResponse, Stream } from '../../../server/shared/api';
 import { call, signIn, ticketFor } from '../helpers/recorder-process';
+import { MaskRaster, maskSizeFor } from '../../../src/core/motion/mask-raster';
+import { BRUSH_SIZE } from '../../../src/core/motion/motion-settings';
 import { encodePng } from '../../unit/server/recorder/motion/png';
 import { histogram, motionDecoders, motionEvents, setStyle, sleep, startMotionRig, waitFor, type MotionRig } from './motion-rig';
 
@@ -14,8 +16,22 @@ let rig: MotionRig;
 let camera: Camera;
 let main: Stream;
 
-/** Bottom third painted black (ignored), the rest transparent (watched): covers the road the object drives on. */
-const roadMask = () => encodePng(320, 180, (_x, y) => (y >= 120 ? [0, 0, 0, 255] : [0, 0, 0, 0]));
+/**
+ * What the motion dialog uploads after two strokes of its widest brush
+ * across the bottom of a 16:9 picture, where the road the object drives on
+ * is: its MaskRaster, opaque black where painted (ignored), transparent
+ * elsewhere (watched), as a PNG.
+ */
+function roadMask(): Buffer {
+  const size = maskSizeFor({ width: 1280, height: 720 });
+  const raster = new MaskRaster(size.width, size.height);
+  for (const y of [0.75, 0.92]) raster.stroke({ x: 0, y: size.height * y }, { x: size.width, y: size.height * y }, BRUSH_SIZE.max, 'draw');
+  const rgba = raster.toRgba();
+  return encodePng(raster.width, raster.height, (x, y) => {
+    const i = (y * raster.width + x) * 4;
+    return [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!, rgba[i + 3]!];
+  });
+}
 const maskPath = () => `/service/cameras/${camera.id}/streams/${main.id}/motion/mask`;
 
 async function putMask(body: Buffer | string, contentType = 'image/png'): Promise<{ status: number; body: unknown }> {
@@ -95,7 +111,7 @@ describe('motion events', () => {
     expect(await motionEvents(rig, main.id, `start=${events.at(-1)!.start}&count=5`)).toEqual([]);
   });
 
-  it('a mask over the object’s path gives no events; deleting it brings them back', async () => {
+  it('the motion dialog’s mask over the object’s path gives no events; deleting it brings them back', async () => {
     const put = await putMask(roadMask());
     expect(put.status).toBe(200);
     const href = (put.body as MotionMaskResponse).motionMask.href;
