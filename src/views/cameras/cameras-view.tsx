@@ -1,28 +1,18 @@
 /**
- * Camera configuration (spec 2): camera list, add-cameras dialog, streams, dewarp and motion settings. Administrators, single-server mode.
- * Stand-in until the camera cards land: each camera's name and its stream list, so the streams part can be used and tested.
+ * The camera configuration route (spec 2): administrators only, single-server
+ * mode (the route guard, src/app/guards.ts). The screen and its dialogs are
+ * loaded when the route opens, not with the app: most sessions never open it.
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import type { Camera } from '../../../server/shared/api';
-import { stageApi } from '../../api/stage-api';
-import { PageFrame } from '../../components/ui/page-frame';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { t } from '../../i18n/translate';
-import { StreamList } from './streams/stream-list';
+
+const CamerasScreen = lazy(async () => ({ default: (await import('./cameras-screen')).CamerasScreen }));
 
 export function CamerasView(): ReactElement {
-  const [cameras, setCameras] = useState<Camera[]>([]);
-  const load = useCallback(() => {
-    stageApi.cameras().then(setCameras, () => setCameras([]));
-  }, []);
-  useEffect(load, [load]);
   return (
-    <PageFrame title={t('screens.cameras.title')} width="wide">
-      {cameras.map((camera) => (
-        <section key={camera.id} className="card" aria-label={camera.name}>
-          <h2>{camera.name}</h2>
-          <StreamList camera={camera} cameras={cameras} onChanged={load} />
-        </section>
-      ))}
-    </PageFrame>
+    <Suspense fallback={<Spinner label={t('common.loading')} />}>
+      <CamerasScreen />
+    </Suspense>
   );
 }
