@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Camera, RecordingConfiguration, Stream } from '../server/shared/api';
-import { configurationFor } from '../server/recorder/core/recording-style';
+import { configurationFor } from '../server/shared/recording-style';
 import { FrameDifferencer } from '../server/recorder/motion/frame-differencer';
 import { DETECTION_HEIGHT, DETECTION_WIDTH } from '../server/recorder/motion/motion-ffmpeg-args';
 import { startMediaRecorder, waitFor, type MediaRecorder } from '../tests/integration/recorder/helpers/media-recorder';

@@ -11,7 +11,7 @@ import type { Camera, Stream, StreamState } from '../../shared/api';
 import type { Role } from '../../shared/roles';
 import { cameraActionsFor } from '../../shared/roles';
 import type { CameraRecord, StreamRecord } from './cameras-store';
-import { tryStyleOf, DEFAULT_RECORDING_STYLE } from '../core/recording-style';
+import { tryStyleOf, DEFAULT_RECORDING_STYLE } from '../../shared/recording-style';
 
 export interface StreamRuntime {
   streamState: StreamState;

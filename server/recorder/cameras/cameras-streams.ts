@@ -16,12 +16,12 @@ import type {
   StreamRequest,
 } from '../../shared/api';
 import { badRequest, conflict } from '../core/api-error';
-import { CapabilityError, clampStreamConfiguration } from './capabilities';
+import { CapabilityError, clampStreamConfiguration } from '../../shared/stream-capabilities';
 import type { ProbedStream } from './cameras-connect';
 import type { CameraRecord, StreamRecord } from './cameras-store';
 import { hasControlCharacters, validateStreamName } from './cameras-validation';
 import { checkMotionConfiguration } from '../core/motion-settings';
-import { configurationFor, DEFAULT_RECORDING_STYLE, RecordingStyleError, styleOf } from '../core/recording-style';
+import { configurationFor, DEFAULT_RECORDING_STYLE, RecordingStyleError, styleOf } from '../../shared/recording-style';
 import { joinRtspPath } from '../ingest';
 
 export const PATH_MAX_LENGTH = 1024;

@@ -34,7 +34,7 @@ import type { CameraRecord, CamerasStore, StreamRecord } from './cameras-store';
 import { changedStream, checkDeletable, newStream, resolveRecording } from './cameras-streams';
 import { discoverCameras, type OnvifProbe } from './cameras-discovery';
 import { checkConnection, validateCameraName, type CleanConnection } from './cameras-validation';
-import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
+import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../../shared/recording-style';
 import { OnvifSettingsPusher, pushesToCamera, videoChanged, type StreamSettingsPusher } from './stream-settings-push';
 import { followProfiles } from './camera-recovery';
 

@@ -10,7 +10,7 @@
  * as the default style (as the ingest does), so it is expected to record.
  */
 import type { RecordingConfiguration, StreamState } from '../../shared/api';
-import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../core/recording-style';
+import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../../shared/recording-style';
 import type { StreamIngestControl } from './stream-recording-health';
 
 export interface StreamIngestControlDeps {

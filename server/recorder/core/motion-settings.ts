@@ -19,16 +19,13 @@
  */
 import type { RecordingConfiguration } from '../../shared/api';
 import { badRequest } from './api-error';
-import { DEFAULT_RECORDING_STYLE, tryStyleOf } from './recording-style';
+import { ADAPTIVE_RATE_MAX, ADAPTIVE_RATE_MIN, DEFAULT_RECORDING_STYLE, tryStyleOf } from '../../shared/recording-style';
 
 export const DEFAULT_OBJECT_SIZE = 5;
 export const MAX_OBJECT_SIZE = 100;
 
 /** Pictures analysed per second while every frame is decoded (spec 5 bounds such rates to 1-30). */
 export const DETECTION_FPS = 5;
-/** Spec 5: the adaptive (non-motion) frame rate is limited to 1-30. */
-export const ADAPTIVE_RATE_MIN = 1;
-export const ADAPTIVE_RATE_MAX = 30;
 /** Motion-only streams cut segments this long, so what is kept is close to the motion. */
 export const MOTION_ONLY_SEGMENT_SECONDS = 10;
 /** Video kept before an event's start and after its stop (motion-only and adaptive). */

@@ -8,7 +8,7 @@
  */
 import type { CameraCapabilities } from '../../shared/api';
 import type { CamerasStore } from '../cameras';
-import { tryStyleOf } from '../core/recording-style';
+import { tryStyleOf } from '../../shared/recording-style';
 import type { ExportStreamDirectory } from '../export';
 import type { PtzCameraDirectory, PtzCameraInfo } from '../ptz';
 import type { RetentionCamera, RetentionCameraDirectory } from './retention-contracts';

@@ -8,6 +8,7 @@
  * style, values within a camera's capabilities) is the domain's.
  */
 import { Type, type Static } from 'typebox';
+import { RECORDING_STYLES } from '../recording-style';
 import type { StreamRecordingHealth } from './operations';
 
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -124,13 +125,8 @@ export const RecordingConfiguration = Type.Object(
 );
 export type RecordingConfiguration = Static<typeof RecordingConfiguration>;
 
-/**
- * The five recording styles of spec 4, in the spec's order (the first is the
- * default): continuous with motion-adaptive frame rate, continuous with motion
- * detection, continuous without motion detection, record only on motion,
- * proxy only (live, no recording).
- */
-export const RECORDING_STYLES = ['continuous-motion-adaptive', 'continuous-motion', 'continuous', 'motion-only', 'proxy-only'] as const;
+/** The five recording styles of spec 4; the list and their rules are in ../recording-style.ts. */
+export { RECORDING_STYLES };
 export const RecordingStyle = Type.Enum(RECORDING_STYLES, { type: 'string' });
 export type RecordingStyle = Static<typeof RecordingStyle>;
 

@@ -19,8 +19,8 @@
  */
 import type { Camera, Capability, RecordingStyle, Stream, StreamRequest } from '../../../server/shared/api';
 import { decodesAllFrames } from './motion-frame-rates';
-import { readRecordingStyle, recordingConfigurationFor } from './recording-style';
-import { clampNumber, enumValue, type CapabilityValue } from './stream-capabilities';
+import { configurationFor, readRecordingStyle } from '../../../server/shared/recording-style';
+import { clampNumber, enumValue, type CapabilityValue } from '../../../server/shared/stream-capabilities';
 
 /** A setting that can be copied: the recording style (with its decoding) or one Video setting. */
 export type CopyField = 'recordingStyle' | `Video.${string}`;
@@ -126,7 +126,7 @@ export function planCopy(source: Stream, fields: readonly CopyField[], camera: C
   for (const field of fields) {
     if (field === 'recordingStyle') {
       const style = styleOf(source);
-      const recordingConfiguration = recordingConfigurationFor(style, stream.recordingConfiguration);
+      const recordingConfiguration = configurationFor(style, stream.recordingConfiguration);
       recordingConfiguration.decode = { ...recordingConfiguration.decode, keyFramesOnly: !decodesAllFrames(source.recordingConfiguration) };
       request.recordingConfiguration = recordingConfiguration;
       if (style !== styleOf(stream)) changes.push({ field, from: styleOf(stream), to: style });

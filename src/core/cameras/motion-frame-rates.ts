@@ -17,9 +17,7 @@
  * turns it on (spec 5: the H264 encoder enables the decode-all-frames option).
  */
 import type { Capability, RecordingConfiguration } from '../../../server/shared/api';
-
-export const ADAPTIVE_RATE_MIN = 1;
-export const ADAPTIVE_RATE_MAX = 30;
+import { ADAPTIVE_RATE_MAX, ADAPTIVE_RATE_MIN } from '../../../server/shared/recording-style';
 
 type NumericCapability = Extract<Capability, { type: 'int' | 'float' }>;
 

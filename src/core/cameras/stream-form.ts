@@ -27,8 +27,9 @@ import {
   decodesAllFrames,
   nonMotionRateOptions,
 } from './motion-frame-rates';
-import { readRecordingStyle, recordingConfigurationFor } from './recording-style';
-import { fitCapabilityValue, fitCategory, type CapabilityCategory, type CapabilityValue } from './stream-capabilities';
+import { configurationFor, readRecordingStyle } from '../../../server/shared/recording-style';
+import { fitCapabilityValue, fitCategory, type CapabilityValue } from '../../../server/shared/stream-capabilities';
+import type { CapabilityCategory } from './capability-entries';
 
 export type CategoryValues = Record<CapabilityCategory, Record<string, CapabilityValue>>;
 
@@ -156,7 +157,7 @@ function configurationOf(values: StreamFormValues, onlyChanged: boolean): Stream
 
 /** The body of POST .../streams (new) or PATCH .../streams/{id} (edit). */
 export function toStreamRequest(values: StreamFormValues, stream: Stream | null): StreamRequest {
-  const recordingConfiguration = recordingConfigurationFor(values.style, stream?.recordingConfiguration);
+  const recordingConfiguration = configurationFor(values.style, stream?.recordingConfiguration);
   recordingConfiguration.decode = { ...recordingConfiguration.decode, keyFramesOnly: !values.decodeAllFrames };
   const request: StreamRequest = { name: values.name.trim(), recordingConfiguration };
   const configuration = configurationOf(values, stream === null);

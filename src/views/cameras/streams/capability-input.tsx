@@ -9,7 +9,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import type { Capability } from '../../../../server/shared/api';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-field';
-import { effectiveRange, type CapabilityValue } from '../../../core/cameras/stream-capabilities';
+import { effectiveRange, type CapabilityValue } from '../../../../server/shared/stream-capabilities';
 import { t } from '../../../i18n/translate';
 
 export interface CapabilityInputProps {

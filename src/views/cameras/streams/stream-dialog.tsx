@@ -21,8 +21,9 @@ import { AppDialog } from '../../../components/ui/dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form-field';
 import { Notice } from '../../../components/ui/notice';
 import { chooseNonMotionRate, decodeAllFramesAvailable, nonMotionRateOptions } from '../../../core/cameras/motion-frame-rates';
-import { detectsMotion, RECORDING_STYLE_LIST } from '../../../core/cameras/recording-style';
-import { capabilityEntries, type CapabilityCategory, type CapabilityValue } from '../../../core/cameras/stream-capabilities';
+import { detectsMotion, RECORDING_STYLES } from '../../../../server/shared/recording-style';
+import type { CapabilityValue } from '../../../../server/shared/stream-capabilities';
+import { capabilityEntries, type CapabilityCategory } from '../../../core/cameras/capability-entries';
 import {
   changeSetting,
   changeStyle,
@@ -51,7 +52,7 @@ export function settingLabel(name: string): string {
   return t.has(key) ? t.dynamic(key) : name;
 }
 
-const STYLE_OPTIONS = () => RECORDING_STYLE_LIST.map((style) => ({ value: style, label: styleLabel(style) }));
+const STYLE_OPTIONS = () => RECORDING_STYLES.map((style) => ({ value: style, label: styleLabel(style) }));
 
 export function StreamDialog({ camera, stream, onClose }: StreamDialogProps): ReactElement {
   const setup = useMemo(() => streamFormFrom(camera, stream), [camera, stream]);

@@ -12,7 +12,7 @@ import { streamsApi } from '../../../api/streams-api';
 import { AppDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icon';
 import { Notice } from '../../../components/ui/notice';
-import { readRecordingStyle } from '../../../core/cameras/recording-style';
+import { readRecordingStyle } from '../../../../server/shared/recording-style';
 import { canAddStream, canRestart, isFixedStream, needsRunning } from '../../../core/cameras/stream-rules';
 import { t } from '../../../i18n/translate';
 import { DewarpDialog } from '../dewarp/dewarp-dialog';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CameraRecord, StreamRecord } from '../../../../../server/recorder/cameras/cameras-store';
 import { hostWithoutPort, serializeCamera, type SerializeContext } from '../../../../../server/recorder/cameras/cameras-serialize';
-import { configurationFor } from '../../../../../server/recorder/core/recording-style';
+import { configurationFor } from '../../../../../server/shared/recording-style';
 
 const PASSWORD = 'pa55-Very-Secret';
 const USERNAME = 'operator-user';

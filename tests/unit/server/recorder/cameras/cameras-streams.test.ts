@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../server/recorder/core/api-error';
 import type { CameraRecord, StreamRecord } from '../../../../../server/recorder/cameras/cameras-store';
 import { changedStream, checkDeletable, newStream, resolveRecording } from '../../../../../server/recorder/cameras/cameras-streams';
-import { configurationFor } from '../../../../../server/recorder/core/recording-style';
+import { configurationFor } from '../../../../../server/shared/recording-style';
 
 const profile = (token: string) => ({
   name: token,

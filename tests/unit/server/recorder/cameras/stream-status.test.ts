@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamState } from '../../../../../server/shared/api';
 import type { CameraRecord, StreamRecord } from '../../../../../server/recorder/cameras/cameras-store';
-import { configurationFor } from '../../../../../server/recorder/core/recording-style';
+import { configurationFor } from '../../../../../server/shared/recording-style';
 import { StreamRecordingActions } from '../../../../../server/recorder/cameras/stream-recording-health';
 import { recordsArchives, streamIngestControl } from '../../../../../server/recorder/cameras/stream-ingest-control';
 import { StreamStatusService } from '../../../../../server/recorder/cameras/stream-status';

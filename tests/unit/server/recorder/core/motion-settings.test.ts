@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingStyle } from '../../../../../server/shared/api';
-import { configurationFor } from '../../../../../server/recorder/core/recording-style';
+import { configurationFor } from '../../../../../server/shared/recording-style';
 import { segmentDecision } from '../../../../../server/recorder/motion/motion-archive-policy';
 import {
   checkMotionConfiguration,

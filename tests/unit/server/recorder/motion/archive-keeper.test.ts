@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configurationFor } from '../../../../../server/recorder/core/recording-style';
+import { configurationFor } from '../../../../../server/shared/recording-style';
 import { DECISION_DELAY_MS } from '../../../../../server/recorder/motion/motion-archive-policy';
 import { motionSettingsOf } from '../../../../../server/recorder/core/motion-settings';
 import type { ArchiveSegment } from '../../../../../server/recorder/core/media-contracts';
