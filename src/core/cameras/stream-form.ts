@@ -166,11 +166,14 @@ export function toStreamRequest(values: StreamFormValues, stream: Stream | null)
 }
 
 /**
- * Whether the camera keeps its own settings: a Generic RTSP camera has no
- * way to be configured, so what the dialog saves stays in the recorder
- * (it still decides the recording style and, for the path, where the
- * recorder pulls from).
+ * Whether what the dialog saves stays in the recorder instead of reaching
+ * the camera (a Generic RTSP camera has no way to be configured; the
+ * settings still decide the recording style and, for the path, where the
+ * recorder pulls from). The recorder says so per stream (`pushesToCamera`);
+ * a stream being added follows the camera's other streams, and is assumed
+ * to reach the camera when there are none to go by.
  */
-export function settingsStayInRecorder(camera: Pick<Camera, 'driver'>): boolean {
-  return camera.driver === 'Generic RTSP';
+export function settingsStayInRecorder(stream: Pick<Stream, 'pushesToCamera'> | null, camera: { streams: ReadonlyArray<Pick<Stream, 'pushesToCamera'>> }): boolean {
+  if (stream) return !stream.pushesToCamera;
+  return camera.streams.length > 0 && camera.streams.every((other) => !other.pushesToCamera);
 }

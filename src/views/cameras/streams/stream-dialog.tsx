@@ -120,7 +120,7 @@ export function StreamDialog({ camera, stream, onClose }: StreamDialogProps): Re
         {!setup.styleDerived && stream && (
           <Notice kind="warning">{t('streams.unknownRecordingStyle', { stream: stream.name, style: styleLabel(values.style) })}</Notice>
         )}
-        {settingsStayInRecorder(camera) && <Notice kind="info">{t('streams.dialog.settingsStayInRecorder')}</Notice>}
+        {settingsStayInRecorder(stream, camera) && <Notice kind="info">{t('streams.dialog.settingsStayInRecorder')}</Notice>}
         <TextField
           label={t('streams.dialog.name')}
           value={values.name}

@@ -94,8 +94,17 @@ describe('stream form', () => {
     expect(toStreamRequest(next, stream).recordingConfiguration).toMatchObject({ filesplit: { motionMode: 2, recordState: false }, bgseg: { boxArea: 9 } });
   });
 
-  it('knows a Generic RTSP camera keeps its settings in the recorder', () => {
-    expect(settingsStayInRecorder({ driver: 'Generic RTSP' })).toBe(true);
-    expect(settingsStayInRecorder({ driver: 'ONVIF' })).toBe(false);
+  it('says settings stay in the recorder when the recorder says the stream does not push them to its camera', () => {
+    // The driver is not what decides: the recorder's pushesToCamera is.
+    const kept = makeStream({ id: 'g', pushesToCamera: false });
+    const pushed = makeStream({ id: 'o', pushesToCamera: true });
+    expect(settingsStayInRecorder(kept, makeCamera({ id: 'c', driver: 'ONVIF', streams: [kept] }))).toBe(true);
+    expect(settingsStayInRecorder(pushed, makeCamera({ id: 'c', driver: 'Generic RTSP', streams: [pushed] }))).toBe(false);
+  });
+
+  it("judges a stream being added by the camera's other streams", () => {
+    expect(settingsStayInRecorder(null, { streams: [makeStream({ id: 'g', pushesToCamera: false })] })).toBe(true);
+    expect(settingsStayInRecorder(null, { streams: [makeStream({ id: 'o', pushesToCamera: true })] })).toBe(false);
+    expect(settingsStayInRecorder(null, { streams: [] })).toBe(false);
   });
 });
