@@ -21,6 +21,17 @@ describe('stream save errors (spec 8)', () => {
     expect(describeStreamSaveError(new HttpError(400, 'invalid-request', 'Stream name is required.'))).toBe('Stream name is required.');
   });
 
+  it("shows 'code: reason' when the camera refused the settings or could not be reached", () => {
+    expect(describeStreamSaveError(new HttpError(422, 'camera-settings-refused', 'The camera refused the video encoder settings.'))).toBe(
+      'camera-settings-refused: The camera refused the video encoder settings.',
+    );
+    expect(
+      describeStreamSaveError(new HttpError(422, 'camera-unreachable', 'Cannot connect to the camera. Check its address, port and that it is on.')),
+    ).toBe('camera-unreachable: Cannot connect to the camera. Check its address, port and that it is on.');
+    // A 422 without a reason falls back like any other save error.
+    expect(describeStreamSaveError(new HttpError(422, 'camera-unreachable', null))).toBe('No response from the recorder.');
+  });
+
   it("says 'no response from the recorder' without one", () => {
     expect(describeStreamSaveError(new HttpError(NO_RESPONSE, null, null))).toBe('No response from the recorder.');
     expect(describeStreamSaveError(new HttpError(502, null, null))).toBe('No response from the recorder.');
