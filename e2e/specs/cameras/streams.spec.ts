@@ -5,17 +5,28 @@
  * cameras are registered for this file and removed at its end, so the
  * shared recorder is left as it was found.
  *
- * What the recorder does with saved settings is read back through its API:
- * in this tree it stores them; pushing them to the camera (and so a changed
- * recorded picture) belongs to the recorder's camera work.
+ * What the recorder does with saved settings is read back through its API,
+ * and for Video settings also from the recording: the recorder pushes them
+ * to the camera, which re-encodes, and ffprobe of video recorded after the
+ * save shows the new resolution and frame rate.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Camera, CamerasResponse, Stream, StreamVerifyResult } from '../../../server/shared/api';
+import type { ArchivesResponse, Camera, CamerasResponse, Stream, StreamVerifyResult } from '../../../server/shared/api';
+import { EXPORT_MIN_MS } from '../../../server/shared/validation';
+import { probeMedia } from '../../../tests/integration/helpers/media-probe';
 import { expect, test } from '../../fixtures/test';
 import { shot } from '../../fixtures/shots';
 import { StreamsPage } from '../../pages/streams-page';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
 import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
+
+/** The frame rate the settings test saves: not the simulated cameras' own, within their 1-25. */
+const NEW_FRAME_RATE = 12;
+/** How far back an exported range ends, so the segment being written already holds it (as the export e2e does). */
+const RECORDED_LAG_MS = 8_000;
 
 let rig: StageCameras | undefined;
 let token = '';
@@ -42,10 +53,11 @@ function streamNamed(cam: Camera, name: string): Stream {
   return stream;
 }
 
-async function openCameras(page: Page): Promise<StreamsPage> {
+/** The cameras screen with the stream lists of this file's cameras (and `extra` ones) showing. */
+async function openCameras(page: Page, extra: Camera[] = []): Promise<StreamsPage> {
   await page.goto(`${recorderBaseUrl()}/#/cameras`);
   const streams = new StreamsPage(page);
-  await expect(streams.list(rig!.cameras[0]!.id)).toBeVisible();
+  for (const cam of [...rig!.cameras, ...extra]) await streams.showCamera(cam);
   return streams;
 }
 
@@ -130,6 +142,79 @@ test.describe('stream dialogs (desktop)', () => {
     // frameRate / GOV length is one of the offered non-motion rates (spec 5).
     expect(Number.isInteger(saved.configuration.Video?.GOVLength)).toBe(true);
     expect(saved.recordingStyle).toBe('continuous-motion-adaptive');
+  });
+
+  test('saved frame rate and resolution reach the camera: video recorded after the save has them', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const cam = await camera(1);
+    const main = streamNamed(cam, 'MainStream');
+    const original = await api<Stream>('GET', `/service/streams/${main.id}`);
+    expect(original.pushesToCamera).toBe(true);
+    expect(original.configuration.Video).toMatchObject({ Resolution: '1280x720' });
+    expect(original.configuration.Video?.FrameRate).not.toBe(NEW_FRAME_RATE);
+    try {
+      const streams = await openCameras(page);
+      await streams.action(main.id, /^Edit MainStream$/).click();
+      const dialog = streams.dialog('Edit stream MainStream');
+      await expect(dialog).toBeVisible();
+      // Continuous without motion detection: every frame is kept, so the recording shows the camera's rate.
+      await dialog.getByLabel('Recording style').selectOption('continuous');
+      const frameRate = dialog.getByLabel('Frame rate (fps)');
+      await frameRate.fill(String(NEW_FRAME_RATE));
+      await frameRate.press('Enter');
+      await dialog.getByLabel('Resolution').selectOption('640x360');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      const savedAt = Date.now();
+      expect((await api<Stream>('GET', `/service/streams/${main.id}`)).configuration.Video).toMatchObject({
+        FrameRate: NEW_FRAME_RATE,
+        Resolution: '640x360',
+      });
+      await shot(page, testInfo, 'stream-saved-to-camera');
+
+      // A segment the recorder started after the save (the stream restarts with the camera's new encoding).
+      let segmentStart = 0;
+      await expect
+        .poll(
+          async () => {
+            const { archives } = (await api<ArchivesResponse>('GET', `/service/archives?streamId=${main.id}&take=1000`)).data;
+            segmentStart = Math.max(0, ...archives.filter((a) => a.start > savedAt).map((a) => a.start));
+            return segmentStart > 0;
+          },
+          { timeout: 90_000, intervals: [2_000] },
+        )
+        .toBe(true);
+      const start = segmentStart + 2_000;
+      const stop = start + EXPORT_MIN_MS;
+      // The recorder's segment being written holds the range once it lies a few seconds back.
+      await expect.poll(() => Date.now() >= stop + RECORDED_LAG_MS, { timeout: 60_000, intervals: [1_000] }).toBe(true);
+
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-stream-settings-'));
+      try {
+        const response = await fetch(`${recorderBaseUrl()}/service/streams/${main.id}/export?start=${start}&stop=${stop}&format=mkv`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(200);
+        const file = path.join(folder, 'after-save.mkv');
+        fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+        const facts = await probeMedia(file);
+        expect(facts).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+        const fps = facts.packets / facts.durationS;
+        expect(fps, `${facts.packets} pictures in ${facts.durationS.toFixed(2)} s`).toBeGreaterThan(NEW_FRAME_RATE - 2);
+        expect(fps, `${facts.packets} pictures in ${facts.durationS.toFixed(2)} s`).toBeLessThan(NEW_FRAME_RATE + 2);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    } finally {
+      // Back as the camera was: other tests of this file use this stream.
+      await api('PATCH', `/service/cameras/${cam.id}/streams/${main.id}`, {
+        configuration: { Video: original.configuration.Video },
+        recordingStyle: original.recordingStyle,
+      });
+    }
+    const restored = await api<Stream>('GET', `/service/streams/${main.id}`);
+    expect(restored.configuration.Video).toMatchObject({ Resolution: original.configuration.Video?.Resolution, FrameRate: original.configuration.Video?.FrameRate });
+    expect(restored.recordingStyle).toBe(original.recordingStyle);
   });
 
   test('a stream without a name is not saved', async ({ page }) => {
@@ -271,7 +356,7 @@ test.describe('stream dialogs (desktop)', () => {
     });
     try {
       const stream = generic.streams[0]!;
-      const streams = await openCameras(page);
+      const streams = await openCameras(page, [generic]);
       await expect(streams.action(stream.id, /^Delete Stream$/)).toBeDisabled();
       await expect(streams.action(stream.id, /^Delete Stream$/)).toHaveAttribute('title', 'This stream is fixed and cannot be deleted.');
 
