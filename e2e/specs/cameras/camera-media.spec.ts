@@ -10,7 +10,7 @@
  */
 import type { Camera } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
-import { expect, test } from '../../fixtures/test';
+import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
 import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
 import { StagePage } from '../stage/stage-page';
@@ -38,13 +38,7 @@ test.afterAll(async () => {
   await rig?.stop();
 });
 
-test.beforeEach(async ({ page, admin, signInPage, shell }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-  await shell.goto('/cameras');
-});
+signInAsAdminBeforeEach('/cameras');
 
 test('a mask drawn over the picture is saved as the recorder’s mask, and cleared', async ({ page }, testInfo) => {
   const dialogs = new CameraMediaDialogs(page);

@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import type { ArchivesResponse, Camera, CamerasResponse, Stream, StreamVerifyResult } from '../../../server/shared/api';
 import { EXPORT_MIN_MS } from '../../../server/shared/validation';
 import { probeMedia } from '../../../tests/integration/helpers/media-probe';
-import { expect, test } from '../../fixtures/test';
+import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { shot } from '../../fixtures/shots';
 import { StreamsPage } from '../../pages/streams-page';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
@@ -79,12 +79,7 @@ test.afterAll(async () => {
   await rig?.stop();
 });
 
-test.beforeEach(async ({ page, admin, signInPage, shell }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-});
+signInAsAdminBeforeEach();
 
 test.describe('streams of a camera', () => {
   test('make primary moves the primary marker and the recorder keeps it', async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@
  */
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Camera } from '../../../server/shared/api';
-import { test } from '../../fixtures/test';
+import { signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
 import { registerStageCameras, type StageCameras } from './stage-cameras';
 
@@ -36,12 +36,7 @@ export function stageSuite(): StageSuite {
     await rig?.stop();
   });
 
-  test.beforeEach(async ({ page, admin, signInPage, shell }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signInPage.open();
-    await signInPage.signIn(admin.username, admin.password);
-    await shell.expectStage();
-  });
+  signInAsAdminBeforeEach();
 
   return {
     get cameras() {
