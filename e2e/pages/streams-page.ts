@@ -10,21 +10,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class StreamsPage {
   constructor(readonly page: Page) {}
 
-  /**
-   * Makes a camera's stream list visible. The cameras screen may show a
-   * camera as a collapsed card (a region or list item named by the camera,
-   * with an Expand button or one marked aria-expanded="false"): that button
-   * is pressed first; a card that is already open is left as it is.
-   */
-  async showCamera(camera: { id: string; name: string }): Promise<void> {
+  /** Makes a camera's stream list visible: its card on the cameras screen is expanded when it is collapsed. */
+  async showCamera(camera: { id: string; name: string }): Promise<Locator> {
+    const card = this.page.locator(`[data-testid="camera-card"][data-camera-id="${camera.id}"]`);
+    const expand = card.getByRole('button', { name: `Show the streams of ${camera.name}`, exact: true });
     const list = this.list(camera.id);
-    const card = this.page.getByRole('region', { name: camera.name, exact: true }).or(this.page.getByRole('listitem', { name: camera.name, exact: true }));
-    await list.or(card).first().waitFor();
-    if (!(await list.isVisible())) {
-      const expand = card.getByRole('button', { name: /expand/i }).or(card.locator('button[aria-expanded="false"]'));
-      if ((await expand.count()) > 0) await expand.first().click();
-    }
+    await expect(list.or(expand)).toBeVisible();
+    if (await expand.isVisible()) await expand.click();
     await expect(list).toBeVisible();
+    return list;
   }
 
   list(cameraId: string): Locator {

@@ -6,18 +6,10 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Camera, Stream } from '../../../server/shared/api';
+import { StreamsPage } from '../../pages/streams-page';
 
 export class CameraMediaDialogs {
   constructor(readonly page: Page) {}
-
-  /** The camera's stream list on the camera screen, its card expanded first. */
-  async streamsOf(camera: { id: string; name: string }): Promise<Locator> {
-    const expand = this.page.getByRole('button', { name: `Show the streams of ${camera.name}`, exact: true });
-    if (await expand.isVisible()) await expand.click();
-    const list = this.page.getByTestId(`stream-list-${camera.id}`);
-    await expect(list).toBeVisible();
-    return list;
-  }
 
   /** The camera's primary stream's name, as its stream list names its buttons. */
   private primaryName(camera: Camera): string {
@@ -25,14 +17,14 @@ export class CameraMediaDialogs {
   }
 
   async openMotion(camera: Camera): Promise<Locator> {
-    await (await this.streamsOf(camera)).getByRole('button', { name: `Motion detection of ${this.primaryName(camera)}`, exact: true }).click();
+    await (await new StreamsPage(this.page).showCamera(camera)).getByRole('button', { name: `Motion detection of ${this.primaryName(camera)}`, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: /^Motion detection: / });
     await expect(dialog).toBeVisible();
     return dialog;
   }
 
   async openDewarp(camera: Camera): Promise<Locator> {
-    await (await this.streamsOf(camera)).getByRole('button', { name: `Dewarp settings of ${this.primaryName(camera)}`, exact: true }).click();
+    await (await new StreamsPage(this.page).showCamera(camera)).getByRole('button', { name: `Dewarp settings of ${this.primaryName(camera)}`, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: /^Dewarp: / });
     await expect(dialog).toBeVisible();
     return dialog;
