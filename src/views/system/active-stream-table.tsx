@@ -77,7 +77,9 @@ export function ActiveStreamTable({ statuses, cameras, nowMs, onStatus }: Active
               {t('system.retryCount')}
             </th>
             <th scope="col">{t('system.lastArchive')}</th>
-            <th scope="col">{t('system.actions')}</th>
+            <th scope="col" className="actions-column">
+              {t('system.actions')}
+            </th>
           </tr>
         </thead>
         <tbody>
