@@ -4,7 +4,7 @@
  * camera), and the system-status actions the stream list offers too:
  * status, restart and verify. Every failure is an HttpError.
  */
-import type { Camera, Stream, StreamRequest, StreamStatus, StreamVerifyResult } from '../../server/shared/api';
+import type { Camera, Stream, StreamRequest, StreamStatus, StreamStatusesResponse, StreamVerifyResult } from '../../server/shared/api';
 import { http } from './http';
 
 const camera = (cameraId: string) => `/service/cameras/${encodeURIComponent(cameraId)}`;
@@ -18,6 +18,9 @@ export const streamsApi = {
   /** Makes a stream the camera's primary one (PATCH /service/cameras/{id} with primaryStream.id). */
   makePrimary: (cameraId: string, streamId: string) => http.patch<Camera>(camera(cameraId), { primaryStream: { id: streamId } }),
   get: (streamId: string) => http.get<Stream>(stream(streamId)),
+  /** The status of every stream of a camera that is not defunct (GET /service/streams/status?live). */
+  liveStatuses: async (): Promise<StreamStatus[]> =>
+    (await http.get<StreamStatusesResponse>('/service/streams/status', { query: { live: true }, queue: 'user' })).data.streams,
   status: (streamId: string) => http.get<StreamStatus>(`${stream(streamId)}/status`),
   /** Restarts the stream's ingest; answers its status, 'restarting'. */
   restart: (streamId: string) => http.post<StreamStatus>(`${stream(streamId)}/restart`, undefined),

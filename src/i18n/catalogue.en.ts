@@ -9,6 +9,7 @@ import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
 import { retentionStrings } from './catalogue.retention.en';
 import { streamsStrings } from './catalogue.streams.en';
+import { systemStrings } from './catalogue.system.en';
 
 export interface PluralForms {
   zero?: string;
@@ -26,6 +27,7 @@ export const en = {
   ...streamsStrings,
   ...cameraMediaStrings,
   ...retentionStrings,
+  ...systemStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
@@ -187,8 +189,6 @@ export const en = {
   'screens.cameras.purpose': 'Register cameras, configure their streams, recording, motion detection and dewarping.',
   'screens.retention.title': 'Retention',
   'screens.retention.purpose': 'How long each camera keeps its recordings, and the disk space they use.',
-  'screens.systemStatus.title': 'System status',
-  'screens.systemStatus.purpose': 'Disk utilisation and the state of every active stream.',
   'screens.systemReport.title': 'System report',
   'screens.systemReport.purpose': 'Server events, recording statistics per stream, and log export.',
   'screens.activation.title': 'Activation',

@@ -32,7 +32,7 @@ import {
 } from '../../core/retention/retention-form';
 import { t } from '../../i18n/translate';
 import { CurrentUsageCard } from './current-usage-card';
-import { DiskUseBar } from './disk-use-bar';
+import { DiskUseBar } from '../../components/disk-use-bar';
 import { checkPolicyData, loadErrorMessage, saveErrorMessage } from './retention-errors';
 import { RetentionTable } from './retention-table';
 import './retention.css';

@@ -1,21 +1,22 @@
 /**
- * The disk-use bar of the retention page (spec 2, spec 3 "Disk utilization"):
- * the volume split into other data, archives and free space, with the
- * cleaner threshold marked; and under it the estimate bar, red with the
- * not-possible message when the desired retention does not fit (spec 4).
+ * The disk-use bar of the retention policy and system status screens (spec 2,
+ * spec 3 "Disk utilization"): the volume split into other data, archives and
+ * free space, with the cleaner threshold marked; and, when given an estimate
+ * (retention policy), under it the estimate bar, red with the not-possible
+ * message when the desired retention does not fit (spec 4).
  */
 import type { ReactElement } from 'react';
-import type { DiskUtilization } from '../../../server/shared/api';
-import { Notice } from '../../components/ui/notice';
-import { formatSize } from '../../core/retention/format-size';
-import type { RetentionEstimate } from '../../core/retention/retention-estimate';
-import { t } from '../../i18n/translate';
+import type { DiskUtilization } from '../../server/shared/api';
+import { Notice } from './ui/notice';
+import { formatSize } from '../core/retention/format-size';
+import type { RetentionEstimate } from '../core/retention/retention-estimate';
+import { t } from '../i18n/translate';
+import './disk-use-bar.css';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0);
 
-export function DiskUseBar({ disk, estimate }: { disk: DiskUtilization; estimate: RetentionEstimate }): ReactElement {
+export function DiskUseBar({ disk, estimate }: { disk: DiskUtilization; estimate?: RetentionEstimate }): ReactElement {
   const { capacity, free, unavailable } = disk.storage;
-  const fill = share(estimate.estimatedBytes, estimate.budgetBytes);
   return (
     <div className="disk-use">
       <div
@@ -68,6 +69,16 @@ export function DiskUseBar({ disk, estimate }: { disk: DiskUtilization; estimate
           </div>
         )}
       </dl>
+      {estimate && <EstimateBar estimate={estimate} />}
+    </div>
+  );
+}
+
+/** The desired retention's need against the archive budget (retention policy only). */
+function EstimateBar({ estimate }: { estimate: RetentionEstimate }): ReactElement {
+  const fill = share(estimate.estimatedBytes, estimate.budgetBytes);
+  return (
+    <>
       <div className="estimate-row">
         <span className="estimate-label">{t('retention.estimateLabel')}</span>
         <div
@@ -87,6 +98,6 @@ export function DiskUseBar({ disk, estimate }: { disk: DiskUtilization; estimate
         </span>
       </div>
       {!estimate.possible && <Notice kind="error">{t('retention.notPossible')}</Notice>}
-    </div>
+    </>
   );
 }

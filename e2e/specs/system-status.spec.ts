@@ -1,0 +1,95 @@
+/**
+ * The system status screen against the shared e2e recorder and one simulated
+ * ONVIF camera registered for this file (removed at its end): the disk bar
+ * shows; the camera's stream is listed Running with a recent last archive and
+ * no issue flag; Restart shows the stream restarting and then running again;
+ * Verify shows the recorder's result in the row.
+ */
+import type { Camera, StreamStatus } from '../../server/shared/api';
+import { shot } from '../fixtures/shots';
+import { expect, test } from '../fixtures/test';
+import { adminPassword, recorderBaseUrl } from '../recorder-env';
+import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
+
+let rig: StageCameras | undefined;
+let token = '';
+
+const cam = (): Camera => rig!.cameras[0]!;
+const streamId = (): string => cam().primaryStream!.id;
+const streamName = (): string => cam().streams.find((stream) => stream.id === streamId())!.name;
+
+async function streamStatus(): Promise<StreamStatus> {
+  const response = await fetch(`${recorderBaseUrl()}/service/streams/${streamId()}/status`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as StreamStatus;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
+  token = (
+    await (
+      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
+      })
+    ).json()
+  ).token as string;
+  // A freshly registered stream has written no archive yet; the table would rightly flag that.
+  await expect.poll(async () => (await streamStatus()).lastArchiveWritten, { timeout: 120_000 }).not.toBeNull();
+});
+
+test.afterAll(async () => {
+  await rig?.stop();
+});
+
+test.beforeEach(async ({ signInPage, shell, admin }) => {
+  await signInPage.open();
+  await signInPage.signIn(admin.username, admin.password);
+  await shell.expectStage();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('system status', () => {
+  test('lists the running stream with a recent archive, restarts and verifies it', async ({ page, baseUrl }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto(`${baseUrl}/#/system-status`);
+    await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('disk-bar')).toBeVisible();
+    await expect(page.getByTestId('estimate-bar')).toHaveCount(0);
+
+    const table = page.getByRole('table', { name: 'Active stream status' });
+    const row = table.getByTestId(`active-stream-${streamId()}`);
+    await expect(row).toContainText(cam().name);
+    await expect(row.getByTestId('stream-status')).toHaveText('Running');
+    await expect(row.getByTestId('last-archive')).toHaveText(/seconds? ago/);
+    await expect(row.getByTestId('archive-issue')).toHaveCount(0);
+    await shot(page, testInfo, 'system-status');
+
+    const retriesBefore = Number(await row.getByTestId('retry-count').textContent());
+    const label = `${cam().name} / ${streamName()}`;
+    const restart = row.getByRole('button', { name: `Restart ${label}` });
+    await restart.click();
+    await expect(row.getByTestId('stream-status')).toHaveText('Restarting');
+    await expect(restart).toBeDisabled();
+    await expect(row.getByTestId('stream-status')).toHaveText('Running', { timeout: 60_000 });
+    await expect.poll(async () => Number(await row.getByTestId('retry-count').textContent())).toBeGreaterThan(retriesBefore);
+    await expect(restart).toBeEnabled();
+
+    await row.getByRole('button', { name: `Verify ${label}` }).click();
+    const result = row.getByTestId('verify-result');
+    await expect(result).toHaveAttribute('data-success', /true|false/, { timeout: 30_000 });
+    await expect(result).toContainText(/The stream is/);
+    await shot(page, testInfo, 'system-status-verified');
+  });
+
+  test('Preview opens the stream preview dialog', async ({ page, baseUrl }) => {
+    await page.goto(`${baseUrl}/#/system-status`);
+    const row = page.getByTestId(`active-stream-${streamId()}`);
+    await expect(row.getByTestId('stream-status')).toHaveText('Running');
+    await row.getByRole('button', { name: `Preview ${cam().name} / ${streamName()}` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('img')).toBeVisible({ timeout: 30_000 });
+  });
+});
