@@ -28,7 +28,6 @@ export function makeStream(overrides: Partial<Stream> & { id: string }): Stream 
     recordingConfiguration: { mode: 'ALL_FEATURES_MODE', motionReducer: true, filesplit: { motionMode: 0, recordState: true } },
     capabilities: SIM_VIDEO_CAPABILITIES,
     dewarpConfiguration: null,
-    pushesToCamera: true,
     ...overrides,
   };
 }
