@@ -6,6 +6,7 @@
  * recorder's own log lines from today.
  */
 import fs from 'node:fs';
+import type { Download } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { shot } from '../fixtures/shots';
 
@@ -54,8 +55,11 @@ test.describe('system report: log export', () => {
     const card = page.getByRole('region', { name: 'Log export' });
     await card.getByLabel('Format').selectOption('text');
     const requestPromise = page.context().waitForEvent('request', (request) => new URL(request.url()).pathname === '/service/log');
-    // The download happens in the new window; listen on it as soon as it exists.
-    const downloadPromise = page.waitForEvent('popup').then((popup) => popup.waitForEvent('download'));
+    // The download happens in the new window (Chromium may also credit it to the opener); listen on both.
+    const downloadPromise = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      page.context().once('page', (popup) => popup.once('download', resolve));
+    });
     await card.getByRole('button', { name: 'Export' }).click();
     const request = await requestPromise;
     const url = new URL(request.url());
