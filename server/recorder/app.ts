@@ -28,7 +28,7 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 export async function buildApp(config: RecorderConfig, services: RecorderServices): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials never reach the log, at any level (core/http/log-redaction.ts).
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, services.logFile),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
     trustProxy: false,

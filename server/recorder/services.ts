@@ -43,6 +43,8 @@ import { StreamStatusService } from './cameras/stream-status';
 import { recoverArchives } from './archive/archive-recovery';
 import { ArchiveQueries } from './archive/archive-queries';
 import { createMediaLog, type MediaLog } from './core/media-log';
+import { RotatingLogFile } from './core/log-file';
+import { logRoutes } from './system/log-routes';
 import { IngestSupervisor } from './ingest/ingest-supervisor';
 import { RtspCredentialRelay } from './ingest/rtsp-credential-relay';
 import { archiveRoutes } from './archive/archive-routes';
@@ -73,6 +75,8 @@ export interface RecorderServices {
   extraRoutes: Array<(app: FastifyInstance) => Promise<void>>;
   onClose: Array<() => Promise<void> | void>;
   cameras: CamerasService;
+  /** The log file the request log and the media log also write to (System report log export). */
+  logFile: RotatingLogFile;
   /** The media log (stderr), for what runs beside the HTTP app. */
   log: MediaLog;
   /** Starts every registered stream's ingest; main.ts calls it once anything the streams pull from is up. */
@@ -82,7 +86,9 @@ export interface RecorderServices {
 }
 
 export async function createServices(config: RecorderConfig, repoRoot: string): Promise<RecorderServices> {
-  const mediaLog = createMediaLog(config.logLevel);
+  // The log file is made before anything logs; makeDataDirPrivate below narrows the data folder it sits in.
+  const logFile = new RotatingLogFile(config.dataDir);
+  const mediaLog = createMediaLog(config.logLevel, logFile);
   // The data folder and database are the recorder's alone; camera passwords are sealed with a key kept apart.
   const narrowed = makeDataDirPrivate(config.dataDir);
   if (narrowed > 0) mediaLog.warn(`the data folder was readable by others: ${narrowed} entries narrowed to the recorder's user`);
@@ -215,6 +221,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     (app) => webRtcRoutes(app, { ...live.feedDeps, iceAdditionalHostAddresses: ['127.0.0.1'] }),
     (app) => lowBandwidthRoutes(app, { lowBandwidth: live.lowBandwidth }),
     (app) => frameRoutes(app, { frames: live.frames }),
+    (app) => logRoutes(app, { logFile }),
   );
   const sweep = setInterval(() => {
     try {
@@ -237,6 +244,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     extraRoutes: routes,
     onClose,
     cameras: cameras,
+    logFile,
     log: mediaLog,
     startRecording: () => cameras.startAll(),
     generatedAdminPassword,
@@ -246,4 +254,5 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
 export async function closeServices(services: RecorderServices): Promise<void> {
   for (const close of [...services.onClose].reverse()) await close();
   services.db.close();
+  services.logFile.close();
 }

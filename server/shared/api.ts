@@ -22,4 +22,5 @@ export type * from './api/cameras';
 export type * from './api/streams';
 export type * from './api/events';
 export type * from './api/tickets';
+export type * from './api/log-export';
 export type * from './api/params';

@@ -7,6 +7,7 @@
  */
 import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
+import { reportStrings } from './catalogue.report.en';
 import { retentionStrings } from './catalogue.retention.en';
 import { streamsStrings } from './catalogue.streams.en';
 import { systemStrings } from './catalogue.system.en';
@@ -28,6 +29,7 @@ export const en = {
   ...cameraMediaStrings,
   ...retentionStrings,
   ...systemStrings,
+  ...reportStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',

@@ -37,7 +37,11 @@ export async function sessionRoutes(fastify: FastifyInstance, deps: SessionRoute
       }
       const user = await deps.users.authenticate(account, password);
       // A failure stays counted by the reservation; only a success settles it.
-      if (!user) throw unauthorized('Invalid username or password.', 'authentication-failed');
+      if (!user) {
+        // For the exported log (System report): who was refused, never what password was tried.
+        request.log.warn({ account }, 'sign-in refused');
+        throw unauthorized('Invalid username or password.', 'authentication-failed');
+      }
       deps.throttle.succeeded(account, request.ip);
       const options = { persistent: cookie === 'persistent', address: request.ip };
       return deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });

@@ -19,9 +19,10 @@ const SCOPE_ABILITY: Record<TicketScope, Ability> = {
   frame: 'live',
   'motion-mask': 'configure-cameras',
   export: 'export',
+  log: 'system-report',
 };
 
-const SCOPES_WITHOUT_RESOURCE: ReadonlySet<TicketScope> = new Set(['webrtc']);
+const SCOPES_WITHOUT_RESOURCE: ReadonlySet<TicketScope> = new Set(['webrtc', 'log']);
 
 export async function ticketRoutes(fastify: FastifyInstance, deps: { tickets: TicketIssuer }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

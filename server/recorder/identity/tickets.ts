@@ -22,6 +22,7 @@ export const TICKET_TTL_MS: Record<TicketScope, number> = {
   frame: 30_000,
   'motion-mask': 30_000,
   export: 60_000,
+  log: 60_000,
 };
 
 const SINGLE_USE: ReadonlySet<TicketScope> = new Set(['webrtc', 'low-bandwidth']);

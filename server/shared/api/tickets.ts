@@ -8,14 +8,15 @@
  */
 import { Type, type Static } from 'typebox';
 
-export const TICKET_SCOPES = ['webrtc', 'low-bandwidth', 'frame', 'export', 'motion-mask'] as const;
+export const TICKET_SCOPES = ['webrtc', 'low-bandwidth', 'frame', 'export', 'motion-mask', 'log'] as const;
 export const TicketScope = Type.Enum(TICKET_SCOPES, { type: 'string' });
 export type TicketScope = Static<typeof TicketScope>;
 
 /**
  * POST /service/tickets. `resource` names what the URL opens: the
  * low-bandwidth stream id, the stream id of a frame or an export, the
- * stream id of a motion mask; none for the WebRTC signalling socket.
+ * stream id of a motion mask; none for the WebRTC signalling socket and
+ * the log export (GET /service/log).
  */
 export const TicketBody = Type.Object(
   {

@@ -77,6 +77,7 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /service/events/camera-stream': 'playback',
   'GET /service/streams/:id/export': 'export',
   'HEAD /service/streams/:id/export': 'export',
+  'GET /service/log': 'system-report',
   'POST /service/cameras/:id/position': 'ptz',
   'POST /service/cameras/:id/position/presets/:token': 'ptz',
   'GET /service/cameras/:id/position/presets': 'live',

@@ -3,8 +3,11 @@
  * talkative level: a real recorder at --log-level trace is signed in to (and
  * refused), called with a bearer token, opened with tickets in URLs (a
  * picture and a socket) and sent the old `sid=`/`jwt=` forms; its whole
- * output must hold none of those secrets, while still logging the requests.
+ * output, and its log file (what the System report exports), must hold none
+ * of those secrets, while still logging the requests.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, signIn, startRecorder, ticketFor, type RecorderProcess } from '../helpers/recorder-process';
@@ -42,7 +45,11 @@ it('logs every request without the credentials it carried', async () => {
   // Let the last lines reach the pipe.
   await new Promise((resolve) => setTimeout(resolve, 500));
 
-  const log = recorder.output();
+  // The log file the System report exports gets the same redacted lines.
+  const logDir = path.join(recorder.dataDir, 'logs');
+  const file = fs.readdirSync(logDir).map((name) => fs.readFileSync(path.join(logDir, name), 'utf8')).join('');
+  expect(file).toContain('/service/streams/no-such-stream/frame?ticket=[redacted]');
+  const log = `${recorder.output()}${file}`;
   expect(log).toContain('/service/streams/no-such-stream/frame?ticket=[redacted]');
   expect(log).toContain('/service/time?sid=[redacted]');
   for (const [what, secret] of [

@@ -6,8 +6,13 @@
  * <img>); old clients may still send `sid=`, `jwt=` or `token=`. Headers are
  * not logged at all, and pino's redaction blanks Authorization and Cookie
  * wherever a log call passes headers along.
+ *
+ * The same redacted lines go to the console (at --log-level) and to the log
+ * file the System report exports (core/log-file.ts), which keeps at least
+ * info whatever the console's level, so an exported log says what happened.
  */
 import type { FastifyServerOptions } from 'fastify';
+import { LOG_LEVEL_NUMBERS, type RotatingLogFile } from '../log-file';
 
 /** Query parameters whose values are secrets (matched without regard to case). */
 const SECRET_PARAMS = new Set(['ticket', 'sid', 'jwt', 'token', 'access_token', 'password', 'pass', 'key', 'auth']);
@@ -43,9 +48,35 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-export function loggerOptions(level: string): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The level the log file keeps: info, or the console's when that says more (debug, trace). */
+export function fileLogLevel(level: LogLevel): Exclude<LogLevel, 'silent'> {
+  return level === 'debug' || level === 'trace' ? level : 'info';
+}
+
+function levelNumber(level: LogLevel): number {
+  return level === 'silent' ? Infinity : LOG_LEVEL_NUMBERS[level];
+}
+
+/** One pino destination writing each line to the console from `level` and to the file from its own level. */
+function consoleAndFile(level: LogLevel, file: RotatingLogFile): { write(line: string): void } {
+  const consoleFrom = levelNumber(level);
+  const fileFrom = levelNumber(fileLogLevel(level));
   return {
-    level,
+    write(line: string) {
+      const lineLevel = Number(/^\{"level":(\d+)/.exec(line)?.[1] ?? LOG_LEVEL_NUMBERS.info);
+      if (lineLevel >= consoleFrom) process.stdout.write(line);
+      if (lineLevel >= fileFrom) file.write(line);
+    },
+  };
+}
+
+export function loggerOptions(level: LogLevel, file?: RotatingLogFile): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  return {
+    // The file's level is never quieter than the console's, so the logger runs at it; the console filters its own lines.
+    level: file ? fileLogLevel(level) : level,
+    ...(file ? { stream: consoleAndFile(level, file) } : {}),
     serializers: {
       req: (request: LoggedRequest) => ({
         method: request.method,

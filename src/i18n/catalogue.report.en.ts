@@ -1,0 +1,21 @@
+/** English strings of the System report screen. Spread into the catalogue (catalogue.en.ts). */
+export const reportStrings = {
+  'report.pending': 'The server events chart, the selected events table and the stream statistics are not available in this build yet.',
+  'report.log.title': 'Log export',
+  'report.log.hint': "The recorder's log between the two times, in the server's log format.",
+  'report.log.format': 'Format',
+  'report.log.format.gzip': 'gzip',
+  'report.log.format.text': 'Text',
+  'report.log.range': 'Range',
+  'report.log.range.today': 'Today',
+  'report.log.range.yesterday': 'Yesterday',
+  'report.log.range.last-7-days': 'Last 7 days',
+  'report.log.range.custom': 'Custom',
+  'report.log.from': 'From',
+  'report.log.to': 'To',
+  'report.log.fromAfterTo': 'from cannot be > to',
+  'report.log.missingTime': 'Enter a date and time.',
+  'report.log.export': 'Export',
+  'report.log.failed': 'The log could not be exported. Try again.',
+  'report.log.blocked': 'The browser blocked the download window. Allow pop-ups for this site and try again.',
+} as const;
