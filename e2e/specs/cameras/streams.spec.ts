@@ -254,7 +254,8 @@ test.describe('stream dialogs (desktop)', () => {
     await shot(page, testInfo, 'copy-stream-selecting');
 
     await copy.click();
-    await expect(dialog.getByTestId('copy-stream-dialog')).toHaveAttribute('data-phase', 'review');
+    // The copy is written to the camera, which re-encodes before it answers: seconds on a loaded machine.
+    await expect(dialog.getByTestId('copy-stream-dialog')).toHaveAttribute('data-phase', 'review', { timeout: 60_000 });
     await expect(row.getByTestId('copy-result')).toHaveText('Copied');
     await expect(dialog.getByText('1 of 1 cameras updated.')).toBeVisible();
     await shot(page, testInfo, 'copy-stream-review');
