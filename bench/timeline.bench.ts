@@ -137,7 +137,8 @@ async function main(): Promise<void> {
     '1M events: frame p95 ms': lower(ourP95),
     '1M events: draw p95 ms': lower(percentile(ours.drawMs, 95)),
     '1M events: first frame after scale change p50 ms': lower(percentile(ours.firstFrameAfterScaleMs, 50)),
-    'vis-timeline items within 16.7 ms': higher(visMaxItems),
+    // vis-timeline's own capacity is the baseline: the figure judged is ours over it.
+    'items ours / vis-timeline within 16.7 ms': higher(itemsRatio, 'ratio'),
     'vis-timeline frame p95 at its first count over budget x ours': higher(ratio, 'ratio'),
   };
   const file = writeResults('timeline', { events: EVENTS, goalMet, ours, vis: visRuns.map(({ frameMs, pageFrameMs, ...rest }) => ({ ...rest, drawP50: percentile(frameMs, 50), drawP95: percentile(frameMs, 95), frameP50: percentile(pageFrameMs, 50), frameP95: percentile(pageFrameMs, 95) })) }, figures);
