@@ -10,17 +10,15 @@ import { PlayerRoute } from '../routes/player-route';
 import { SignInRoute } from '../routes/sign-in-route';
 import { ActivationView } from '../views/activation/activation-view';
 import { CamerasView } from '../views/cameras/cameras-view';
-import { RetentionView } from '../views/retention/retention-view';
 import { AdvancedSettingsView } from '../views/settings/advanced-settings-view';
 import { FlagsView } from '../views/settings/flags-view';
 import { StageView } from '../views/stage/stage-view';
 import { NotFoundView } from '../views/system/not-found-view';
 import { ServerRestartingView } from '../views/system/server-restarting-view';
-import { SystemReportView } from '../views/system/system-report-view';
-import { SystemStatusView } from '../views/system/system-status-view';
 import { UsersView } from '../views/users/users-view';
 import { VersionView } from '../views/version/version-view';
 import { GuardedRoute } from './guarded-route';
+import { lazyScreen } from './lazy-screen';
 import { ROUTE_RULES, SIGN_IN_PATH, type GuardedRoute as GuardedRouteId } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error-view';
@@ -29,9 +27,9 @@ import { Singularity } from './singularity';
 const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
   stage: StageView,
   cameras: CamerasView,
-  retention: RetentionView,
-  'system-status': SystemStatusView,
-  'system-report': SystemReportView,
+  retention: lazyScreen(() => import('../views/retention/retention-view'), 'RetentionView'),
+  'system-status': lazyScreen(() => import('../views/system/system-status-view'), 'SystemStatusView'),
+  'system-report': lazyScreen(() => import('../views/system/system-report-view'), 'SystemReportView'),
   activation: ActivationView,
   'advanced-settings': AdvancedSettingsView,
   'server-restarting': ServerRestartingView,
