@@ -12,19 +12,13 @@ import { expect, test } from '../fixtures/test';
 import { shot } from '../fixtures/shots';
 import { RetentionPage } from '../pages/retention-page';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
+import { AdminApi } from '../recorder-api';
 import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
 
 let rig: StageCameras | undefined;
-let token = '';
+let recorder: AdminApi;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${recorderBaseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => recorder.call<T>(method, path, body);
 
 const cam = (): Camera => rig!.cameras[0]!;
 
@@ -36,15 +30,7 @@ async function savedRetention(): Promise<number | undefined> {
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
-  token = (
-    await (
-      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
-      })
-    ).json()
-  ).token as string;
+  recorder = await AdminApi.signIn();
 });
 
 test.afterAll(async () => {

@@ -9,32 +9,22 @@ import type { Camera, StreamStatus } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, test } from '../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
+import { AdminApi } from '../recorder-api';
 import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
 
 let rig: StageCameras | undefined;
-let token = '';
+let recorder: AdminApi;
 
 const cam = (): Camera => rig!.cameras[0]!;
 const streamId = (): string => cam().primaryStream!.id;
 const streamName = (): string => cam().streams.find((stream) => stream.id === streamId())!.name;
 
-async function streamStatus(): Promise<StreamStatus> {
-  const response = await fetch(`${recorderBaseUrl()}/service/streams/${streamId()}/status`, { headers: { authorization: `Bearer ${token}` } });
-  return (await response.json()) as StreamStatus;
-}
+const streamStatus = (): Promise<StreamStatus> => recorder.call<StreamStatus>('GET', `/service/streams/${streamId()}/status`);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
-  token = (
-    await (
-      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
-      })
-    ).json()
-  ).token as string;
+  recorder = await AdminApi.signIn();
   // A freshly registered stream has written no archive yet; the table would rightly flag that.
   await expect.poll(async () => (await streamStatus()).lastArchiveWritten, { timeout: 120_000 }).not.toBeNull();
 });

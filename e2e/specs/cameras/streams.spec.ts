@@ -21,6 +21,7 @@ import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { shot } from '../../fixtures/shots';
 import { StreamsPage } from '../../pages/streams-page';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
+import { AdminApi } from '../../recorder-api';
 import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
 
 /** The frame rate the settings test saves: not the simulated cameras' own, within their 1-25. */
@@ -29,16 +30,9 @@ const NEW_FRAME_RATE = 12;
 const RECORDED_LAG_MS = 8_000;
 
 let rig: StageCameras | undefined;
-let token = '';
+let recorder: AdminApi;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${recorderBaseUrl()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => recorder.call<T>(method, path, body);
 
 async function camera(index: number): Promise<Camera> {
   const id = rig?.cameras[index]?.id;
@@ -64,15 +58,7 @@ async function openCameras(page: Page, extra: Camera[] = []): Promise<StreamsPag
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   rig = await registerStageCameras(recorderBaseUrl(), adminPassword());
-  token = (
-    await (
-      await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: adminPassword(), cookie: 'session', type: 'user' }),
-      })
-    ).json()
-  ).token as string;
+  recorder = await AdminApi.signIn();
 });
 
 test.afterAll(async () => {
@@ -187,7 +173,7 @@ test.describe('stream dialogs (desktop)', () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-stream-settings-'));
       try {
         const response = await fetch(`${recorderBaseUrl()}/service/streams/${main.id}/export?start=${start}&stop=${stop}&format=mkv`, {
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${recorder.token}` },
         });
         expect(response.status).toBe(200);
         const file = path.join(folder, 'after-save.mkv');
