@@ -40,3 +40,28 @@ export function AppDialog({ open, title, onClose, children, footer, size = 'medi
     </Dialog>
   );
 }
+
+/**
+ * The footer of a dialog whose body is a form: Cancel, and the submit
+ * button of the form `formId` (outside the form, so it sits in the footer),
+ * showing `busyLabel` while the request runs.
+ */
+export function FormDialogFooter(props: {
+  formId: string;
+  onCancel: () => void;
+  processing: boolean;
+  submitDisabled: boolean;
+  submitLabel: string;
+  busyLabel: string;
+}): ReactElement {
+  return (
+    <>
+      <button type="button" className="btn" onClick={props.onCancel} disabled={props.processing}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" form={props.formId} className="btn btn-primary" disabled={props.processing || props.submitDisabled}>
+        {props.processing ? props.busyLabel : props.submitLabel}
+      </button>
+    </>
+  );
+}

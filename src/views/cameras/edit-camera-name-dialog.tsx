@@ -6,7 +6,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import type { Camera } from '../../../server/shared/api';
 import { MESSAGES, validateRequiredName } from '../../../server/shared/validation';
-import { AppDialog } from '../../components/ui/dialog';
+import { AppDialog, FormDialogFooter } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-field';
 import { Notice } from '../../components/ui/notice';
 import { t } from '../../i18n/translate';
@@ -42,14 +42,14 @@ export function EditCameraNameDialog({ camera, onClose }: { camera: Camera; onCl
       size="small"
       dismissible={!processing}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form="camera-name-form" className="btn btn-primary" disabled={processing || Boolean(nameError)}>
-            {processing ? t('common.saving') : t('common.save')}
-          </button>
-        </>
+        <FormDialogFooter
+          formId="camera-name-form"
+          onCancel={onClose}
+          processing={processing}
+          submitDisabled={Boolean(nameError)}
+          submitLabel={t('common.save')}
+          busyLabel={t('common.saving')}
+        />
       }
     >
       <form id="camera-name-form" className="form-grid" onSubmit={(event) => void submit(event)} noValidate>

@@ -9,7 +9,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import type { Camera } from '../../../server/shared/api';
 import { BRAND } from '../../brand/brand';
-import { AppDialog } from '../../components/ui/dialog';
+import { AppDialog, FormDialogFooter } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-field';
 import { Notice } from '../../components/ui/notice';
 import { t } from '../../i18n/translate';
@@ -47,14 +47,14 @@ export function RecoverCameraDialog({ camera, onClose }: { camera: Camera; onClo
       onClose={onClose}
       dismissible={!processing}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form="recover-camera-form" className="btn btn-primary" disabled={processing || Boolean(uriError)}>
-            {processing ? t('cameras.recovering') : t('cameras.recoverSubmit')}
-          </button>
-        </>
+        <FormDialogFooter
+          formId="recover-camera-form"
+          onCancel={onClose}
+          processing={processing}
+          submitDisabled={Boolean(uriError)}
+          submitLabel={t('cameras.recoverSubmit')}
+          busyLabel={t('cameras.recovering')}
+        />
       }
     >
       <form id="recover-camera-form" className="form-grid" onSubmit={(event) => void submit(event)} noValidate>
