@@ -2,9 +2,12 @@
  * End-to-end tests: a real recorder (started by e2e/global-setup.ts on free
  * ports with a temp data folder) serving the built client (`npm run build`
  * first; `npm test` does), driven through Debian's Chromium. Two projects: a
- * desktop and a phone viewport. One worker: the tests share one recorder.
+ * desktop and a phone viewport; the phone leaves out the tests tagged
+ * ANY_VIEWPORT (e2e/fixtures/viewport-tags.ts). One worker: the tests share
+ * one recorder.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { ANY_VIEWPORT_TAG } from './e2e/fixtures/viewport-tags';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 
@@ -32,6 +35,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      grepInvert: new RegExp(ANY_VIEWPORT_TAG),
       use: {
         userAgent: devices['Pixel 7'].userAgent,
         viewport: { width: 390, height: 844 },

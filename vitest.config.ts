@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests are pure and fast; integration tests start real servers, ffmpeg and
-// camera simulators, so they run with fewer workers and longer time-outs.
+// Unit tests are pure and fast. Integration tests start real servers, ffmpeg and
+// camera simulators and spend most of their time waiting for recorded time to
+// pass, so two files run at once (no more: the machine has two cores and each
+// file's rig decodes and encodes video), with longer time-outs.
 export default defineConfig({
   test: {
     projects: [
@@ -19,7 +21,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],

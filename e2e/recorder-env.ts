@@ -7,6 +7,7 @@ export const ENV = {
   baseUrl: 'ARGUS_E2E_BASE_URL',
   dataDir: 'ARGUS_E2E_DATA_DIR',
   adminPassword: 'ARGUS_E2E_ADMIN_PASSWORD',
+  activationUrl: 'ARGUS_E2E_ACTIVATION_URL',
 } as const;
 
 export function recorderBaseUrl(): string {
@@ -17,4 +18,13 @@ export function recorderBaseUrl(): string {
 
 export function adminPassword(): string {
   return process.env[ENV.adminPassword] ?? 'secret';
+}
+
+/** The activation code global-setup seeds into the e2e activation service (Core, 8 cameras, a year). */
+export const E2E_ACTIVATION_CODE = 'E2E01-ABCDE-FGHIJ-KLMNO';
+
+export function activationServiceUrl(): string {
+  const url = process.env[ENV.activationUrl];
+  if (!url) throw new Error(`${ENV.activationUrl} is not set: the e2e global setup did not start an activation service`);
+  return url;
 }

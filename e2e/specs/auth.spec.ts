@@ -1,10 +1,12 @@
 /**
  * Signing in and out, roles and guards against a real recorder: an admin
  * creates a Viewer, the Viewer sees the Viewer's navigation and is sent to
- * the stage from an admin-only screen; a wrong password shows the server's
- * reason.
+ * the stage from an admin-only screen; a Manager sees system status and
+ * report but none of the administrators' screens; a wrong password shows the
+ * server's reason.
  */
 import { expect, test } from '../fixtures/test';
+import { AdminApi } from '../recorder-api';
 
 test('an admin creates a Viewer, who sees only the Viewer navigation', async ({ admin, signInPage, shell, usersPage }, testInfo) => {
   const viewer = {
@@ -27,6 +29,7 @@ test('an admin creates a Viewer, who sees only the Viewer navigation', async ({ 
     'System report',
     'Activation',
     'Advanced settings',
+    'Server properties',
     'Version',
   ]);
 
@@ -43,6 +46,25 @@ test('an admin creates a Viewer, who sees only the Viewer navigation', async ({ 
   await shell.expectStage();
   await shell.goto('/cameras');
   await shell.expectStage();
+});
+
+test('a Manager sees system status and report, and is sent to the stage from retention, activation and the settings', async ({ page, signInPage, shell }, testInfo) => {
+  const manager = { username: `manager_${testInfo.project.name}_${Date.now().toString(36)}`, password: 'manager-pass' };
+  const recorder = await AdminApi.signIn();
+  await recorder.call('POST', '/service/users', { ...manager, passwordConfirm: manager.password, role: 'Manager', email: 'manager@example.com' });
+
+  await signInPage.open();
+  await signInPage.signIn(manager.username, manager.password);
+  await shell.expectStage();
+  expect(await shell.navEntries()).toEqual(['Stage', 'System status', 'System report', 'Version']);
+  await shell.goto('/system-status');
+  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+  await shell.goto('/system-report');
+  await expect(page.getByRole('heading', { name: 'System report', level: 1 })).toBeVisible();
+  for (const route of ['/retention', '/activation', '/advanced-settings', '/properties', '/cameras', '/users']) {
+    await shell.goto(route);
+    await shell.expectStage();
+  }
 });
 
 test('a wrong password shows the server reason', async ({ signInPage, errors }) => {

@@ -9,6 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 
 /**
  * Each busy task's length. Back to back with no pause between them: a
@@ -62,7 +63,7 @@ test.beforeEach(async ({ admin, signInPage, shell }) => {
   await shell.expectStage();
 });
 
-test('the stage shows the frame-rate alert while the page is slow and hides it when it recovers', async ({ page }) => {
+test('the stage shows the frame-rate alert while the page is slow and hides it when it recovers', ANY_VIEWPORT, async ({ page }) => {
   const alert = page.getByRole('status').filter({ hasText: 'Low frame rate' });
   await expect(page.getByText('This stage has no cameras')).toBeVisible();
   await expect(alert).toBeHidden();
@@ -74,7 +75,7 @@ test('the stage shows the frame-rate alert while the page is slow and hides it w
   await expect(alert).toBeHidden({ timeout: ALERT_TIMEOUT_MS });
 });
 
-test('another screen shows no frame-rate alert however slow the page is', async ({ page, shell, usersPage }) => {
+test('another screen shows no frame-rate alert however slow the page is', ANY_VIEWPORT, async ({ page, shell, usersPage }) => {
   await shell.openFromNav('Users');
   await usersPage.expectLoaded();
   const alert = page.getByRole('status').filter({ hasText: 'Low frame rate' });

@@ -10,6 +10,7 @@ import http from 'node:http';
 import { freePort } from '../../tests/integration/helpers/free-port';
 import { startRecorder, type RecorderProcess } from '../../tests/integration/helpers/recorder-process';
 import { expect, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 
 let embedder: http.Server;
 let embedderOrigin: string;
@@ -47,7 +48,7 @@ function playerFrame(page: Page): Frame {
   return frame;
 }
 
-test('another site cannot frame the client by default', async ({ page, baseUrl, errors }) => {
+test('another site cannot frame the client by default', ANY_VIEWPORT, async ({ page, baseUrl, errors }) => {
   errors.allow(/Refused to frame|ERR_BLOCKED_BY_RESPONSE|frame-ancestors/);
   await page.goto(`${embedderOrigin}/?src=${encodeURIComponent(`${baseUrl}/`)}`);
   const frame = playerFrame(page);
@@ -56,7 +57,7 @@ test('another site cannot frame the client by default', async ({ page, baseUrl, 
   await expect(page.frameLocator('#player').locator('#root')).toHaveCount(0);
 });
 
-test('a configured embed origin frames the client, which runs inside the frame', async ({ page }) => {
+test('a configured embed origin frames the client, which runs inside the frame', ANY_VIEWPORT, async ({ page }) => {
   await page.goto(`${embedderOrigin}/?src=${encodeURIComponent(`${embeddable.baseUrl}/`)}`);
   expect(playerFrame(page).url()).toContain(embeddable.baseUrl);
   // The client renders its first screen in the frame (which one depends on the browser's third-party storage rules).

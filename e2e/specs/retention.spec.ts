@@ -4,12 +4,14 @@
  * A manual retention is saved and read back after a reload and from the
  * recorder's API; an invalid number disables Save; Cancel reverts; and the
  * camera is given back to automatic through the screen at the end, so the
- * recorder is left as it was found.
+ * recorder is left as it was found. The not-possible configuration of the
+ * trial edition links to Activation.
  */
 import type { Camera, CamerasDiskUsageResponse, CamerasResponse } from '../../server/shared/api';
 import { DAY_MS } from '../../server/shared/validation';
-import { expect, test } from '../fixtures/test';
+import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
 import { shot } from '../fixtures/shots';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { RetentionPage } from '../pages/retention-page';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
 import { AdminApi } from '../recorder-api';
@@ -39,11 +41,7 @@ test.afterAll(async () => {
   await rig?.stop();
 });
 
-test.beforeEach(async ({ signInPage, shell, admin }) => {
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-});
+signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -103,7 +101,9 @@ test.describe('retention policy', () => {
     expect(await savedRetention()).toBe(0);
   });
 
-  test('a desired retention beyond the disk shows the red bar and the not-possible message; Cancel clears them', async ({ page, baseUrl }, testInfo) => {
+  test('a desired retention beyond the disk shows the red bar and the not-possible message; Cancel clears them', ANY_VIEWPORT, async ({ page, baseUrl }, testInfo) => {
+    // On the desktop only: the screen's phone layout is checked by the tests above, and this
+    // one waits for a minute of recording.
     test.setTimeout(150_000);
     // The recorder estimates a camera's bytes per day only once it has recorded 60 s.
     await expect
@@ -122,11 +122,14 @@ test.describe('retention policy', () => {
     await retention.daysBox(name).fill('10000');
     await expect(retention.estimateBar).toHaveAttribute('data-possible', 'false');
     await expect(page.getByRole('alert').filter({ hasText: 'This configuration is not possible' })).toBeVisible();
+    // The e2e recorder runs the trial edition: the screen offers Activation.
+    await expect(page.getByRole('link', { name: 'Activate a license' })).toHaveAttribute('href', '#/activation');
     await shot(page, testInfo, 'retention-not-possible');
 
     await retention.cancel.click();
     await expect(retention.estimateBar).toHaveAttribute('data-possible', 'true');
     await expect(page.getByText(/This configuration is not possible/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Activate a license' })).toHaveCount(0);
     expect(await savedRetention()).toBe(0);
   });
 });

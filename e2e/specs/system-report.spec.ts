@@ -7,8 +7,9 @@
  */
 import fs from 'node:fs';
 import type { Download } from '@playwright/test';
-import { expect, test } from '../fixtures/test';
+import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
 import { shot } from '../fixtures/shots';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 
 function two(value: number): string {
   return String(value).padStart(2, '0');
@@ -19,13 +20,9 @@ function today(): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-test.beforeEach(async ({ signInPage, shell, admin }) => {
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-});
+signInAsAdminBeforeEach();
 
-test.describe('system report: log export', () => {
+test.describe('system report: log export', ANY_VIEWPORT, () => {
   test('opens with gzip and today 00:00 to 23:59; from after to is refused', async ({ page, baseUrl }, testInfo) => {
     await page.goto(`${baseUrl}/#/system-report`);
     const card = page.getByRole('region', { name: 'Log export' });

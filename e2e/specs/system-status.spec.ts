@@ -3,11 +3,12 @@
  * ONVIF camera registered for this file (removed at its end): the disk bar
  * shows; the camera's stream is listed Running with a recent last archive and
  * no issue flag; Restart shows the stream restarting and then running again;
- * Verify shows the recorder's result in the row.
+ * Verify shows the recorder's result in the row; and a camera removed
+ * elsewhere leaves the table at the next read of the live list (every 5 s).
  */
 import type { Camera, StreamStatus } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
-import { expect, test } from '../fixtures/test';
+import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
 import { AdminApi } from '../recorder-api';
 import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
@@ -33,11 +34,7 @@ test.afterAll(async () => {
   await rig?.stop();
 });
 
-test.beforeEach(async ({ signInPage, shell, admin }) => {
-  await signInPage.open();
-  await signInPage.signIn(admin.username, admin.password);
-  await shell.expectStage();
-});
+signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -81,5 +78,14 @@ test.describe('system status', () => {
     await row.getByRole('button', { name: `Preview ${cam().name} / ${streamName()}` }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('img')).toBeVisible({ timeout: 30_000 });
+  });
+
+  // Last: it removes the file's camera (afterAll's removal then finds nothing to do).
+  test('a camera removed elsewhere leaves the table at the next read of the live list', async ({ page, baseUrl }) => {
+    await page.goto(`${baseUrl}/#/system-status`);
+    const row = page.getByTestId(`active-stream-${streamId()}`);
+    await expect(row.getByTestId('stream-status')).toHaveText('Running');
+    await recorder.call('DELETE', `/service/cameras/${cam().id}`);
+    await expect(row).toHaveCount(0, { timeout: 15_000 });
   });
 });

@@ -10,9 +10,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import type { RecorderConfig } from './core/config';
+import { apiDocsRoutes, installApiDocs } from './core/http/api-docs';
 import { installAuth } from './core/http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/errors';
-import { loggerOptions } from './core/http/log-redaction';
+import { fileLogLevel, loggerOptions } from './core/http/log-redaction';
 import { installRouteTable } from './core/http/route-table';
 import { installSecurityHeaders } from './core/http/security-headers';
 import { installValidators } from './core/http/validation';
@@ -28,7 +29,7 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 export async function buildApp(config: RecorderConfig, services: RecorderServices): Promise<FastifyInstance> {
   const app = Fastify({
     // Credentials never reach the log, at any level (core/http/log-redaction.ts).
-    logger: loggerOptions(config.logLevel, services.logFile),
+    logger: loggerOptions(services.logLevel, services.logFile),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
     trustProxy: false,
@@ -36,16 +37,25 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
     frameworkErrors,
     clientErrorHandler,
   });
+  // The request logger follows the level Advanced settings sets (the file's level when there is a file: core/http/log-redaction.ts).
+  const followLevel = services.logLevel.onChange((level) => {
+    app.log.level = services.logFile ? fileLogLevel(level) : level;
+  });
+  app.addHook('onClose', async () => {
+    followLevel();
+  });
   installRouteTable(app);
   installValidators(app);
   installErrorHandling(app);
   // Before the auth hook, so refused calls carry the headers too.
-  await installSecurityHeaders(app, { embedOrigins: config.embedOrigins });
+  await installSecurityHeaders(app, { embedOrigins: config.embedOrigins, activationUrl: config.activationUrl });
   // The websocket plugin first: its onRequest hook marks an upgrade so that a
   // refused one (401/403 from the access check) has its socket closed after
   // the reply; the other way round every refused upgrade left a socket open.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installAuth(app, { sessions: services.sessions, tickets: services.tickets });
+  // Before the routes: the OpenAPI description is collected from their schemas as they are added.
+  await installApiDocs(app, { version: services.version.basic.version });
 
   await systemRoutes(app, {
     version: services.version,
@@ -64,14 +74,16 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   await userRoutes(app, services);
   await ticketRoutes(app, services);
   for (const register of services.extraRoutes) await register(app);
+  await apiDocsRoutes(app);
 
   // The client's files are public (the sign-in page must load); the static plugin's own routes get that rule here.
   await app.register(async (client) => {
     client.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
-    if (fs.existsSync(config.clientDir)) {
-      await client.register(fastifyStatic, { root: config.clientDir, prefix: '/', index: ['index.html'], maxAge: 0 });
+    // The served root is a link that follows client updates (system/client-deployment.ts).
+    if (fs.existsSync(services.client.servedRoot)) {
+      await client.register(fastifyStatic, { root: services.client.servedRoot, prefix: '/', index: ['index.html'], maxAge: 0 });
     } else {
       // The same route shape the static plugin has, so the route table does not depend on whether the client is built.
       client.get('/*', async (request, reply) => {

@@ -6,12 +6,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startDemoActivation, wantsDemoActivation } from './demo/demo-activation';
 import { startDemoCameras } from './demo/demo-cameras';
 import { ConfigError, defaultConfig, parseConfig } from './core/config';
+import { RESTART_EXIT_CODE } from '../shared/properties';
+import { rollBackExpired } from './system/properties/properties-file';
+import { configWithProperties } from './system/properties/property-config';
 import { MissingMasterKeyError } from './core/secrets/master-key';
 import { SecretBoxError } from './core/secrets/secret-box';
 import { listChildren, terminateAllChildren } from '../processes';
-import { closeServices, createServices } from './services';
+import { closeServices, createServices, recordStop } from './services';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,7 +24,13 @@ async function main(): Promise<void> {
   process.umask(0o077);
   let config;
   try {
-    config = parseConfig(process.argv.slice(2), process.env, defaultConfig(repoRoot));
+    const argv = process.argv.slice(2);
+    const defaults = defaultConfig(repoRoot);
+    // An unconfirmed property change past its deadline is undone before the properties are read.
+    if (rollBackExpired(parseConfig(argv, process.env, defaults).dataDir, Date.now())) {
+      console.error('the last property change was not confirmed in time: the previous properties are restored');
+    }
+    config = configWithProperties(argv, process.env, defaults);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -28,6 +38,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The demo's own activation service, when npm start runs with demo cameras and no real one is given.
+  const demoActivation = wantsDemoActivation(config)
+    ? await startDemoActivation(config.dataDir).catch((error: unknown) => {
+        console.error(`the demo activation service did not start: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      })
+    : undefined;
+  if (demoActivation) config = { ...config, activationUrl: demoActivation.service.url, licenseIssuerKeyPem: demoActivation.service.publicKeyPem };
   let services;
   try {
     services = await createServices(config, repoRoot);
@@ -67,26 +85,41 @@ async function main(): Promise<void> {
     console.log(`Sign in as 'admin' with the password printed at the first start (or restart with --admin-password).`);
   }
   console.log(`Data folder: ${config.dataDir}`);
+  // The supervisor (supervisor.ts) learns the start went well: a later failure is not the new properties'.
+  process.send?.({ type: 'ready' });
+  services.restart.armFromDisk(Date.now());
+  if (demoActivation) {
+    console.log(`Demo activation service at ${demoActivation.service.url}/: activate with ${demoActivation.activationCode} (renew with ${demoActivation.renewalCode})`);
+  }
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    recordStop(services);
     await app.close();
     // Every ffmpeg stops before the demo cameras they pull from.
     await closeServices(services);
     await demoRegistered;
     await demo?.sim.stop();
+    await demoActivation?.service.close();
     // The features stop their own children; any still running (an export cut off mid-download, a frame
     // being decoded) gets SIGTERM and a grace time here too, rather than only the exit hook's SIGKILL.
     const leftOver = listChildren();
     if (leftOver.length > 0) app.log.info({ children: leftOver.map((c) => `${c.name} (pid ${c.pid})`) }, 'stopping child processes still running');
     await terminateAllChildren();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A controlled restart (property save, unconfirmed change rolled back): a clean stop, then the supervisor starts it again.
+  services.restart.onRequest((reason) => {
+    if (!process.send) app.log.warn(`restart for ${reason}: no supervisor runs this recorder, so it stops and is not started again`);
+    void shutdown(`restart: ${reason}`, RESTART_EXIT_CODE);
+  });
+  // The supervisor gone (killed), this recorder does not run on unsupervised.
+  process.on('disconnect', () => void shutdown('supervisor gone'));
 }
 
 main().catch((error: unknown) => {

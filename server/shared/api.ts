@@ -23,4 +23,8 @@ export type * from './api/streams';
 export type * from './api/events';
 export type * from './api/tickets';
 export type * from './api/log-export';
+export type * from './api/report';
+export type * from './api/log-level';
 export type * from './api/params';
+export type * from './api/license';
+export type * from './api/properties';

@@ -24,8 +24,11 @@ export type Ability =
   | 'configure-cameras'
   | 'manage-users'
   | 'license'
+  | 'server-settings'
   | 'manage-ptz-presets'
-  | 'share-stages';
+  | 'share-stages'
+  /** Replace the served web client with an uploaded one, or roll it back (spec 6: update client). */
+  | 'update-client';
 
 const ABILITIES: Record<Role, ReadonlySet<Ability>> = {
   'Live Viewer': new Set(['live']),
@@ -40,8 +43,10 @@ const ABILITIES: Record<Role, ReadonlySet<Ability>> = {
     'configure-cameras',
     'manage-users',
     'license',
+    'server-settings',
     'manage-ptz-presets',
     'share-stages',
+    'update-client',
   ]),
 };
 

@@ -1,5 +1,5 @@
-/** Public system calls: about (mode, greeting), version, ping and server time (spec 7). */
-import type { PingResponse, ServerAbout, TimeResponse, VersionInfo } from '../../server/shared/api';
+/** System calls: about (mode, greeting), version, ping, server time and update client (spec 7). */
+import type { ClientDeploymentResponse, PingResponse, ServerAbout, TimeResponse, VersionInfo } from '../../server/shared/api';
 import { http } from './http';
 
 /** Spec 9: the time probe waits 2000 ms. */
@@ -9,5 +9,7 @@ export const systemApi = {
   about: () => http.get<ServerAbout>('/service/about'),
   version: (all: boolean) => http.get<VersionInfo>('/service/version', all ? { query: { all: true } } : {}),
   ping: (timeoutMs: number) => http.get<PingResponse>('/service/ping', { timeoutMs }),
+  /** Update client (administrators): the .zip goes as the raw body; the recorder checks it before serving it. */
+  updateClient: (archive: Blob) => http.post<ClientDeploymentResponse>('/service/ui', archive),
   time: (timeoutMs = TIME_PROBE_TIMEOUT_MS) => http.get<TimeResponse>('/service/time', { timeoutMs }),
 };

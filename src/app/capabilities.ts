@@ -1,4 +1,5 @@
 /** Reads the browser capabilities the sign-in entry checks need (browser-only). */
+import { webRtcAvailable } from '../state/preferences.store';
 import { storageOrNull } from '../state/storage';
 import { isIncompatibleBrowser, parseUserAgent } from './browser-support';
 import type { BrowserCapabilities } from './entry-checks';
@@ -25,7 +26,8 @@ export function detectCapabilities(): BrowserCapabilities {
     localStorage: storageOrNull('local') !== null,
     webSocket: typeof scope.WebSocket === 'function',
     incompatibleBrowser: isIncompatibleBrowser(parseUserAgent(navigator.userAgent)),
-    webRtc: typeof scope.RTCPeerConnection === 'function',
+    // Advanced settings may override what the browser says (WebRTC Support Override).
+    webRtc: webRtcAvailable(scope),
     mobile: isMobileDevice(),
   };
 }

@@ -15,6 +15,7 @@ export type GuardedRoute =
   | 'system-report'
   | 'activation'
   | 'advanced-settings'
+  | 'properties'
   | 'server-restarting'
   | 'users'
   | 'flags'
@@ -40,6 +41,7 @@ export const ROUTE_RULES: Readonly<Record<GuardedRoute, RouteRule>> = {
   'system-report': { path: '/system-report', roles: ADMIN_OR_MANAGER, modes: SINGLE },
   activation: { path: '/activation', roles: ADMIN, modes: 'any' },
   'advanced-settings': { path: '/advanced-settings', roles: ADMIN, modes: 'any' },
+  properties: { path: '/properties', roles: ADMIN, modes: SINGLE },
   'server-restarting': { path: '/server-restarting', roles: ADMIN, modes: 'any' },
   users: { path: '/users', roles: ADMIN, modes: 'any' },
   flags: { path: '/flags', roles: 'any', modes: 'any' },

@@ -1,7 +1,8 @@
 /**
  * A screen loaded when its route first opens, not with the app: the
- * administrators' screens (cameras, retention, system status and report)
- * that most sessions never open stay out of the main chunk. A spinner shows
+ * administrators' screens (cameras, retention, system status and report,
+ * advanced settings, activation) that most sessions never open stay out of the main
+ * chunk. A spinner shows
  * while the screen's chunk loads.
  */
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';

@@ -22,6 +22,7 @@ export type NavState =
   | 'singularity.system-report'
   | 'singularity.activation'
   | 'singularity.advanced-settings'
+  | 'singularity.properties'
   | 'singularity.version';
 
 export type NavIcon =
@@ -96,6 +97,7 @@ export const NAV_RULES: readonly NavRule[] = [
     audience: 'admin',
     modes: SINGLE,
   },
+  { entry: entry('singularity.properties', '/properties', 'nav.properties', 'settings'), audience: 'admin', modes: SINGLE },
   { entry: entry('singularity.version', '/version', 'nav.version', 'version'), audience: 'everyone', modes: 'any' },
 ];
 

@@ -8,10 +8,7 @@ import type { ReactElement } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PlayerRoute } from '../routes/player-route';
 import { SignInRoute } from '../routes/sign-in-route';
-import { ActivationView } from '../views/activation/activation-view';
 import { CamerasView } from '../views/cameras/cameras-view';
-import { AdvancedSettingsView } from '../views/settings/advanced-settings-view';
-import { FlagsView } from '../views/settings/flags-view';
 import { StageView } from '../views/stage/stage-view';
 import { NotFoundView } from '../views/system/not-found-view';
 import { ServerRestartingView } from '../views/system/server-restarting-view';
@@ -30,11 +27,12 @@ const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
   retention: lazyScreen(() => import('../views/retention/retention-view'), 'RetentionView'),
   'system-status': lazyScreen(() => import('../views/system/system-status-view'), 'SystemStatusView'),
   'system-report': lazyScreen(() => import('../views/system/system-report-view'), 'SystemReportView'),
-  activation: ActivationView,
-  'advanced-settings': AdvancedSettingsView,
+  activation: lazyScreen(() => import('../views/activation/activation-view'), 'ActivationView'),
+  'advanced-settings': lazyScreen(() => import('../views/settings/advanced-settings-view'), 'AdvancedSettingsView'),
+  properties: lazyScreen(() => import('../views/settings/properties-view'), 'PropertiesView'),
   'server-restarting': ServerRestartingView,
   users: UsersView,
-  flags: FlagsView,
+  flags: lazyScreen(() => import('../views/settings/flags-view'), 'FlagsView'),
   version: VersionView,
 };
 

@@ -1,5 +1,6 @@
 /**
- * White-label settings: names, support link and colours. A branded build
+ * White-label settings: names, support, training and knowledge-base links,
+ * and colours. A branded build
  * changes the values here; the shell applies them (CSS variables, document
  * title) and screens read names and the support link from `BRAND`.
  * Colours become CSS custom properties so the stylesheets never hard-code a
@@ -22,6 +23,9 @@ export interface Brand {
   productName: string;
   /** Shown on the application-unresponsive page when set (spec 2). */
   supportUrl: string | null;
+  /** The version page's Training and Knowledge base links; null hides the link (spec 2). */
+  trainingUrl: string | null;
+  knowledgeBaseUrl: string | null;
   colors: BrandColors;
 }
 
@@ -29,6 +33,8 @@ export const BRAND: Brand = {
   companyName: 'Argus',
   productName: 'Argus VMS',
   supportUrl: 'https://support.argus-vms.example/',
+  trainingUrl: 'https://training.argus-vms.example/',
+  knowledgeBaseUrl: 'https://support.argus-vms.example/knowledge-base/',
   colors: {
     accent: '#3d9df6',
     accentStrong: '#1f7fd9',

@@ -8,9 +8,13 @@
 import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
 import { reportStrings } from './catalogue.report.en';
+import { licenseStrings } from './catalogue.license.en';
 import { retentionStrings } from './catalogue.retention.en';
+import { settingsStrings } from './catalogue.settings.en';
+import { propertiesStrings } from './catalogue.properties.en';
 import { streamsStrings } from './catalogue.streams.en';
 import { systemStrings } from './catalogue.system.en';
+import { versionStrings } from './catalogue.version.en';
 
 export interface PluralForms {
   zero?: string;
@@ -30,6 +34,10 @@ export const en = {
   ...retentionStrings,
   ...systemStrings,
   ...reportStrings,
+  ...settingsStrings,
+  ...propertiesStrings,
+  ...versionStrings,
+  ...licenseStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
@@ -94,6 +102,7 @@ export const en = {
   'nav.systemReport': 'System report',
   'nav.activation': 'Activation',
   'nav.advancedSettings': 'Advanced settings',
+  'nav.properties': 'Server properties',
   'nav.version': 'Version',
 
   'shell.logoLink': '{product}: go to the stage',
@@ -193,14 +202,14 @@ export const en = {
   'screens.retention.purpose': 'How long each camera keeps its recordings, and the disk space they use.',
   'screens.systemReport.title': 'System report',
   'screens.systemReport.purpose': 'Server events, recording statistics per stream, and log export.',
-  'screens.activation.title': 'Activation',
-  'screens.activation.purpose': 'Licenses of this server: activate, renew and remove.',
   'screens.advancedSettings.title': 'Advanced settings',
   'screens.advancedSettings.purpose': 'Default player mode, WebRTC support override and log level.',
   'screens.flags.title': 'Advanced flags',
   'screens.flags.purpose': 'Feature flags of this browser client.',
   'screens.serverRestarting.title': 'The server is restarting',
   'screens.serverRestarting.purpose': 'The page reloads when the server is back. This usually takes less than a minute.',
+  'screens.properties.title': 'Server properties',
+  'screens.properties.purpose': "The recorder's own settings. Saving restarts the recorder; the change must then be confirmed.",
 
   // Stage wall, bag and players (the stage issue).
   'stage.grid': 'Camera matrix',

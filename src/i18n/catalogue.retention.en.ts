@@ -15,6 +15,8 @@ export const retentionStrings = {
   'retention.estimateLabel': 'Desired retention needs',
   'retention.estimateValue': '{estimate} of {budget} available to archives',
   'retention.notPossible': 'This configuration is not possible: the desired retention needs more space than the disk holds up to its cleaner threshold. Shorten a manual retention or switch a camera back to automatic.',
+  'retention.trialLimit': 'This server runs the trial edition, which limits the space kept for archives.',
+  'retention.activationLink': 'Activate a license',
   'retention.tableLabel': 'Retention per camera',
   'retention.camera': 'Camera',
   'retention.estimated': 'Estimated retention',

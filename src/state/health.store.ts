@@ -15,8 +15,15 @@ export interface HealthState {
 
 export const healthState = proxy<HealthState>({ dead: null });
 
+/** Set while the controlled-shutdown page waits on a restart the user asked for: the recorder going away is expected then. */
+let restartExpected = false;
+
+export function expectRestart(expected: boolean): void {
+  restartExpected = expected;
+}
+
 export function markDead(cause: DeathCause): void {
-  if (healthState.dead) return;
+  if (healthState.dead || restartExpected) return;
   healthState.dead = { cause, sinceMs: Date.now() };
 }
 

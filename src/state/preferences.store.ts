@@ -1,16 +1,21 @@
 /**
  * Local preferences of this browser: low-bandwidth mode, the default player
- * mode, and the browser-check answers (old-browser warning seen, continue
+ * mode and the WebRTC support override (Advanced settings), and the browser-check answers (old-browser warning seen, continue
  * with an unsupported browser). Kept in localStorage when it works.
  */
 import { proxy, subscribe } from 'valtio/vanilla';
+import type { WebRtcOverride } from '../core/settings/advanced-settings-form';
+import { webRtcSupported } from '../core/settings/advanced-settings-form';
 import { readItem, writeItem } from './storage';
 
-export type DefaultPlayerMode = 'disabled' | 'lowbandwidth' | 'webrtc';
+import type { DefaultPlayerMode } from '../core/player/player-modes';
+
+export type { DefaultPlayerMode };
 
 export interface Preferences {
   lowBandwidth: boolean;
   defaultPlayerMode: DefaultPlayerMode;
+  webrtcOverride: WebRtcOverride;
   oldBrowserWarned: boolean;
   allowUnsupportedBrowser: boolean;
 }
@@ -20,6 +25,7 @@ const KEY = 'argus.preferences';
 const DEFAULTS: Preferences = {
   lowBandwidth: false,
   defaultPlayerMode: 'disabled',
+  webrtcOverride: 'none',
   oldBrowserWarned: false,
   allowUnsupportedBrowser: false,
 };
@@ -51,4 +57,15 @@ export function enableCompatibilityMode(): void {
 
 export function allowUnsupportedBrowser(): void {
   preferences.allowUnsupportedBrowser = true;
+}
+
+/** Advanced settings' part kept in this browser. */
+export function setPlayerSettings(defaultPlayerMode: DefaultPlayerMode, webrtcOverride: WebRtcOverride): void {
+  preferences.defaultPlayerMode = defaultPlayerMode;
+  preferences.webrtcOverride = webrtcOverride;
+}
+
+/** Whether this browser uses WebRTC: the Advanced settings override, else whether it has RTCPeerConnection. */
+export function webRtcAvailable(scope: object = globalThis): boolean {
+  return webRtcSupported(preferences.webrtcOverride, typeof (scope as { RTCPeerConnection?: unknown }).RTCPeerConnection === 'function');
 }

@@ -12,6 +12,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import type { Camera } from '../../../server/shared/api';
 import { declaredSeconds, frameTimeAt, lastPacketSeconds } from '../../../tests/integration/recorder/helpers/frames';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
@@ -20,6 +22,7 @@ import { ExportDialogPage } from './export-dialog-page';
 import { StagePage } from './stage-page';
 import { recordingProbe } from './stage-recording';
 import { stageSuite } from './stage-suite';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 
 /** The simulated cameras send a keyframe every second: an export may start up to one GOP early. */
 const GOP_MS = 1_000;
@@ -82,7 +85,7 @@ async function readExport(file: string, startMs: number, stopMs: number, format:
   expect(Math.abs(lastLagMs), `${format}: the last picture is the chosen end (${lastLagMs} ms from it)`).toBeLessThanOrEqual(GOP_MS);
 }
 
-test('20 s picked in the dialog download as mov and mkv from a new window; their pictures are the chosen span, and each declares its real length', async ({ page }, testInfo) => {
+test('20 s picked in the dialog download as mov and mkv from a new window; their pictures are the chosen span, and each declares its real length', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const dialog = new ExportDialogPage(page);
   await stage.bagCamera(suite.first).dblclick();
@@ -152,18 +155,28 @@ test("a range under 10 s or over the server's maximum disables export; a range w
   await shot(page, testInfo, 'export-dialog-error');
 });
 
-test('a dewarp camera exports an html page that plays the video through the dewarp shader from disk', async ({ page, browserName }, testInfo) => {
+test('a dewarp camera exports an html page that plays the video through the dewarp shader from disk', ANY_VIEWPORT, async ({ page, browserName }, testInfo) => {
   expect(browserName).toBe('chromium');
   const stage = new StagePage(page);
   const dialog = new ExportDialogPage(page);
   const fisheye = suite.cameras.find((camera) => camera.name === suite.second)!;
   const token = await adminToken();
-  const patched = await fetch(`${recorderBaseUrl()}/service/cameras/${fisheye.id}/streams/${fisheye.primaryStream!.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ dewarpConfiguration: { enable: true, defaultMode: 'perspective' } }),
-  });
-  expect(patched.status).toBe(200);
+  const setDewarp = (enable: boolean) =>
+    fetch(`${recorderBaseUrl()}/service/cameras/${fisheye.id}/streams/${fisheye.primaryStream!.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ dewarpConfiguration: { enable, defaultMode: 'perspective' } }),
+    });
+  expect((await setDewarp(true)).status).toBe(200);
+  // The stage cameras are shared by the stage spec files: the camera is a plain one again afterwards.
+  try {
+    await dewarpExportPlays(page, testInfo, stage, dialog, fisheye);
+  } finally {
+    await setDewarp(false);
+  }
+});
+
+async function dewarpExportPlays(page: Page, testInfo: TestInfo, stage: StagePage, dialog: ExportDialogPage, fisheye: Camera): Promise<void> {
   await page.reload(); // the bag reads the cameras again, now with the dewarp settings
   await stage.bagCamera(suite.second).dblclick();
   await stage.expectPlaying(suite.second);
@@ -203,7 +216,7 @@ test('a dewarp camera exports an html page that plays the video through the dewa
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-});
+}
 
 test('a Viewer has the timeline controls but no Export button'
 , async ({ page, signInPage, shell }) => {

@@ -1,22 +1,23 @@
 /**
  * A Live Viewer on the stage (spec 6, 164: live only, the timeline hidden):
  * the cameras play live, and neither the control bar nor the player's link
- * to the master timeline is offered. The cameras and the Live Viewer are
- * made through the API by the administrator, as set-up.
+ * to the master timeline is offered. The cameras are the stage rig's (the
+ * stageRig fixture); the Live Viewer is made through the API by the
+ * administrator, as set-up.
  */
 import { expect, test } from '../../fixtures/test';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
-import { registerStageCameras, type StageCameras } from './stage-cameras';
+import type { StageCameras } from './stage-cameras';
 import { StagePage } from './stage-page';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 
 let rig: StageCameras | undefined;
 const liveViewer = { username: `live_viewer_${Date.now().toString(36)}`, password: 'live-pass' };
 
 test.describe.configure({ timeout: 120_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  rig = await registerStageCameras(recorderBaseUrl(), adminPassword());
+test.beforeAll(async ({ stageRig }) => {
+  rig = stageRig;
   const signIn = await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -31,11 +32,7 @@ test.beforeAll(async () => {
   expect(created.status).toBe(201);
 });
 
-test.afterAll(async () => {
-  await rig?.stop();
-});
-
-test('a Live Viewer watches live with no timeline controls and no link to the master timeline', async ({ page, signInPage, shell }) => {
+test('a Live Viewer watches live with no timeline controls and no link to the master timeline', ANY_VIEWPORT, async ({ page, signInPage, shell }) => {
   const name = rig!.cameras[0]!.name;
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInPage.open();

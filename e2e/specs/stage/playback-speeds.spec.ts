@@ -15,6 +15,7 @@ import { ControlBarPage } from './control-bar-page';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 import { recordingProbe } from './stage-recording';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 
 /** Where playback starts: far enough back that 16x does not reach live at once, within what is recorded. */
 const SEEK_BACK_MS = 60_000;
@@ -37,7 +38,7 @@ async function waitForRecording(streamId: string): Promise<void> {
     .toBe(true);
 }
 
-test('plays 16x forward and -4x backward, and steps one frame while paused', async ({ page }, testInfo) => {
+test('plays 16x forward and -4x backward, and steps one frame while paused', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   const name = suite.first;

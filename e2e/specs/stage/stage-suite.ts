@@ -1,14 +1,14 @@
 /**
- * The set-up every stage spec file shares: two recording cameras for the
- * file (registered once through the API, removed at the end), and each test
- * signed in as admin and on the stage, with reduced motion so the grid's
- * animations do not race the assertions.
+ * The set-up every stage spec file shares: the two recording cameras of the
+ * worker's stage rig (the `stageRig` fixture: registered once for all stage
+ * files, removed when the worker ends), and each test signed in as admin and
+ * on the stage, with reduced motion so the grid's animations do not race the
+ * assertions.
  */
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Camera } from '../../../server/shared/api';
 import { signInAsAdminBeforeEach, test } from '../../fixtures/test';
-import { adminPassword, recorderBaseUrl } from '../../recorder-env';
-import { registerStageCameras, type StageCameras } from './stage-cameras';
+import type { StageCameras } from './stage-cameras';
 
 export interface StageSuite {
   readonly cameras: Camera[];
@@ -27,13 +27,8 @@ export function stageSuite(): StageSuite {
     return found;
   };
 
-  test.beforeAll(async () => {
-    test.setTimeout(150_000);
-    rig = await registerStageCameras(recorderBaseUrl(), adminPassword());
-  });
-
-  test.afterAll(async () => {
-    await rig?.stop();
+  test.beforeAll(({ stageRig }) => {
+    rig = stageRig;
   });
 
   signInAsAdminBeforeEach();

@@ -14,6 +14,7 @@ import { ControlBarPage } from './control-bar-page';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 import { recordingProbe } from './stage-recording';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 
 /** The live view's default half-window (spec 9: 4 minutes) spread over half the scale's width. */
 const LIVE_HALF_WINDOW_MS = 240_000;
@@ -61,7 +62,7 @@ async function motionEvents(streamId: string, startMs: number): Promise<MotionEv
   return ((await reply.json()) as MotionEventsResponse).data.events;
 }
 
-test('dragging the timeline into the past plays that time in both linked tiles', async ({ page }, testInfo) => {
+test('dragging the timeline into the past plays that time in both linked tiles', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   for (const camera of [suite.first, suite.second]) await stage.bagCamera(camera).dblclick();
@@ -102,7 +103,7 @@ test('dragging the timeline into the past plays that time in both linked tiles',
   await expect(bar.time).toHaveText('Live');
 });
 
-test('next motion event lands where the simulated object moved; previous goes before it', async ({ page }, testInfo) => {
+test('next motion event lands where the simulated object moved; previous goes before it', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   await stage.bagCamera(suite.first).dblclick();

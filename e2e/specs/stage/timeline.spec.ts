@@ -14,6 +14,7 @@ import { ControlBarPage } from './control-bar-page';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 import { recordingProbe } from './stage-recording';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 
 /** How far back the master is sent: well past the 5 s live window, within what has been recorded. */
 const SEEK_BACK_MS = 75_000;
@@ -110,7 +111,11 @@ test('the master plays the past; full screen restores it on leaving; an unlinked
   await bar.goLive();
   await expect(bar.time).toHaveText('Live');
   await expect.poll(async () => (await pictureLagMs(stage, suite.second)) < 5_000, { timeout: 30_000 }).toBe(true);
-  await expectPictureLag(stage, suite.first, lag);
+  // The unlinked tile keeps playing the past. Only the lower bound is judged here: a loaded
+  // machine may stall its playback, which puts it further back, never nearer to now.
+  await expect
+    .poll(() => pictureLagMs(stage, suite.first), { timeout: 30_000, message: `${suite.first} keeps its own time` })
+    .toBeGreaterThanOrEqual(lag.minMs - PICTURE_TOLERANCE_MS);
   const ownTime = stage.tile(suite.first).getByTestId('tile-own-time').locator('time');
   await expect(ownTime).toBeVisible();
   await shot(page, testInfo, 'timeline-unlinked');
@@ -147,7 +152,7 @@ test('the control bar sits under the matrix and its date-time dialog moves the m
   await expect(bar.time).toHaveText('Live');
 });
 
-test('a time before anything was recorded counts down to the first recording, then plays it', async ({ page }, testInfo) => {
+test('a time before anything was recorded counts down to the first recording, then plays it', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const bar = new ControlBarPage(page);
   await stage.bagCamera(suite.first).dblclick();

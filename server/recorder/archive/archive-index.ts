@@ -12,6 +12,15 @@
  *
  * Limits: times are the recorder's wall clock (see ingest/clock-anchor.ts);
  * segments of one stream do not overlap by more than a frame.
+ *
+ * Archive gaps (System report 'archive-gap'): segments of one ffmpeg run
+ * follow each other without a hole, so a gap can only open where a segment
+ * starts, and `open` is where to see it: the new segment's start against the
+ * end of the stream's segment before it (one index seek). Only gaps of at
+ * least `gapAtLeastMs` count: at open a run's first segment has its arrival
+ * time as start (refined a moment later), a little later than its video, and
+ * a restart of ffmpeg takes a few seconds that are not worth an event. A
+ * stream's first segment ever has nothing before it, so no gap.
  */
 import path from 'node:path';
 import type { Db } from '../core/db/database';
@@ -39,12 +48,31 @@ export interface NewSegment {
   startMs: number;
 }
 
+/** A hole in a stream's archive, seen as the segment after it opens. */
+export interface ArchiveGap {
+  streamId: string;
+  cameraId: string;
+  /** End of the segment before the gap. */
+  fromMs: number;
+  /** Start of the segment after it. */
+  toMs: number;
+}
+
+export const ARCHIVE_GAP_AT_LEAST_MS = 10_000;
+
+export interface ArchiveIndexOptions {
+  gapAtLeastMs?: number;
+  /** Told of every gap; a listener that throws does not stop the segment being indexed. */
+  onGap?: (gap: ArchiveGap) => void;
+}
+
 export class ArchiveIndex implements ArchiveLookup {
   readonly archiveRoot: string;
 
   constructor(
     private readonly db: Db,
     readonly dataDir: string,
+    private readonly options: ArchiveIndexOptions = {},
   ) {
     this.archiveRoot = path.join(dataDir, ARCHIVE_FOLDER);
   }
@@ -76,15 +104,33 @@ export class ArchiveIndex implements ArchiveLookup {
 
   /** Indexes a segment that ffmpeg has just opened; answers its id. */
   open(segment: NewSegment): number {
+    const relativePath = this.relative(segment.path);
+    const gap = this.options.onGap ? this.gapBefore(segment, relativePath) : undefined;
     this.db
       .prepare(
         `INSERT INTO archives (stream_id, camera_id, start_ms, end_ms, path, size_bytes, active)
          VALUES (?, ?, ?, ?, ?, 0, 1)
          ON CONFLICT(path) DO UPDATE SET start_ms = excluded.start_ms, end_ms = excluded.end_ms, active = 1`,
       )
-      .run(segment.streamId, segment.cameraId, segment.startMs, segment.startMs, this.relative(segment.path));
-    const row = this.db.prepare('SELECT id FROM archives WHERE path = ?').get(this.relative(segment.path)) as { id: number };
+      .run(segment.streamId, segment.cameraId, segment.startMs, segment.startMs, relativePath);
+    const row = this.db.prepare('SELECT id FROM archives WHERE path = ?').get(relativePath) as { id: number };
+    if (gap) {
+      try {
+        this.options.onGap?.(gap);
+      } catch {
+        // The gap is a report's side note; indexing the segment is what matters.
+      }
+    }
     return row.id;
+  }
+
+  /** The gap between the stream's previous segment and this new one, when it is long enough to count. */
+  private gapBefore(segment: NewSegment, relativePath: string): ArchiveGap | undefined {
+    const previous = this.db
+      .prepare('SELECT end_ms FROM archives WHERE stream_id = ? AND start_ms <= ? AND path <> ? ORDER BY start_ms DESC, id DESC LIMIT 1')
+      .get(segment.streamId, segment.startMs, relativePath) as { end_ms: number } | undefined;
+    if (!previous || segment.startMs - previous.end_ms < (this.options.gapAtLeastMs ?? ARCHIVE_GAP_AT_LEAST_MS)) return undefined;
+    return { streamId: segment.streamId, cameraId: segment.cameraId, fromMs: previous.end_ms, toMs: segment.startMs };
   }
 
   /** Moves an active segment's times (start refined, end grown) and size. */

@@ -59,6 +59,8 @@ export interface CamerasServiceDeps {
   settings?: StreamSettingsPusher;
   /** Told after a camera is deleted, so what others keep per camera (PTZ preset names) goes with it. */
   onCameraDeleted?: ReadonlyArray<(cameraId: string) => void>;
+  /** Most cameras the license allows (license/license-session.ts); no limit when not given. */
+  cameraLimit?: () => number;
   now?: () => number;
 }
 
@@ -161,11 +163,13 @@ export class CamerasService {
     const connection = cleanConnection(request.driver, request.connection);
     const existing = this.deps.store.cameras().find((c) => c.driver === request.driver && c.uri === connection.uri);
     if (existing) throw conflict(`This camera is already registered as '${existing.name}'.`, 'camera-exists');
+    this.checkCameraLimit();
     const probed = await this.deps.prober.probe(request.driver, connection);
     // Checked again: the same camera may have been registered while we talked to it.
     if (this.deps.store.cameras().some((c) => c.driver === request.driver && c.uri === connection.uri)) {
       throw conflict('This camera is already registered.', 'camera-exists');
     }
+    this.checkCameraLimit();
     const nowMs = this.now();
     const cameraId = randomUUID();
     const streams: StreamRecord[] = probed.streams.slice(0, probed.possibleStreams).map((p, position) => ({
@@ -197,6 +201,19 @@ export class CamerasService {
     this.deps.store.insert(camera, streams);
     for (const stream of streams) await this.deps.ingest.ensure(this.ingestSpec(camera, stream));
     return this.show(camera, viewer);
+  }
+
+  /** Every registered camera counts, defunct ones too (they keep their archives and settings). */
+  private checkCameraLimit(): void {
+    const limit = this.deps.cameraLimit?.();
+    if (limit === undefined) return;
+    if (this.deps.store.cameras().length >= limit) {
+      // 409, not 403: the caller may register cameras; the server's state (its license) refuses this one.
+      throw conflict(
+        `The server license allows ${limit} camera${limit === 1 ? '' : 's'}; remove a camera or upgrade the license to register another.`,
+        'license-camera-limit',
+      );
+    }
   }
 
   private probedFields(probed: ProbedCamera): Pick<CameraRecord, 'ipAddress' | 'manufacturer' | 'model' | 'capabilities' | 'profiles'> {

@@ -35,6 +35,16 @@ export interface RecorderConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Origins (scheme://host[:port]) whose pages may show the client in a frame, besides the recorder's own. */
   embedOrigins: string[];
+  /**
+   * The activation service's Ed25519 public key (PEM), read from the file
+   * --license-issuer-key names. Without it no license key can be checked:
+   * the trial runs, and a stored key makes the session degraded.
+   */
+  licenseIssuerKeyPem: string | undefined;
+  /** Where the client reaches the activation service (http(s) URL); '' for none (offline activation only). */
+  activationUrl: string;
+  /** Seconds a property change saved from the editor has to be confirmed before it is rolled back (spec 9: 5 minutes). */
+  propertiesConfirmSeconds: number;
 }
 
 interface OptionSpec {
@@ -64,6 +74,9 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--client-dir', env: 'ARGUS_CLIENT_DIR', kind: 'string', key: 'clientDir' },
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
   { flag: '--embed-origins', env: 'ARGUS_EMBED_ORIGINS', kind: 'origins', key: 'embedOrigins' },
+  { flag: '--license-issuer-key', env: 'ARGUS_LICENSE_ISSUER_KEY', kind: 'file', key: 'licenseIssuerKeyPem' },
+  { flag: '--activation-url', env: 'ARGUS_ACTIVATION_URL', kind: 'string', key: 'activationUrl' },
+  { flag: '--properties-confirm-seconds', env: 'ARGUS_PROPERTIES_CONFIRM_SECONDS', kind: 'int', key: 'propertiesConfirmSeconds' },
 ];
 
 export const OPTION_HELP = OPTIONS.map((o) => `${o.flag} (${o.env})`).join('\n');
@@ -87,6 +100,9 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     clientDir: path.join(repoRoot, 'dist', 'client'),
     logLevel: 'warn',
     embedOrigins: [],
+    licenseIssuerKeyPem: undefined,
+    activationUrl: '',
+    propertiesConfirmSeconds: 300,
   };
 }
 
@@ -130,9 +146,16 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
     throw new ConfigError('--cleaner-interval-seconds must be from 1 to 3600');
   }
   if (config.segmentSeconds < 10 || config.segmentSeconds > 600) throw new ConfigError('--segment-seconds must be from 10 to 600');
+  if (config.propertiesConfirmSeconds < 1) throw new ConfigError('--properties-confirm-seconds must be at least 1');
   if (config.maxExportHours < 1) throw new ConfigError('--max-export-hours must be at least 1');
   if (config.adminPassword !== undefined && config.adminPassword.length < 4) {
     throw new ConfigError('--admin-password must be at least 4 characters');
+  }
+  if (config.activationUrl !== '' && !/^https?:\/\/[^\s'"<>]+$/.test(config.activationUrl)) {
+    throw new ConfigError(`--activation-url must be an http(s) URL, got '${config.activationUrl}'`);
+  }
+  if (config.licenseIssuerKeyPem !== undefined && !config.licenseIssuerKeyPem.includes('BEGIN PUBLIC KEY')) {
+    throw new ConfigError('--license-issuer-key must name a PEM public key file (-----BEGIN PUBLIC KEY-----)');
   }
   config.dataDir = path.resolve(config.dataDir);
   config.secretsDir = path.resolve(config.secretsDir || path.join(config.dataDir, 'secrets'));

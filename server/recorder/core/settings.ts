@@ -14,4 +14,8 @@ export class SettingsStore {
       .prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value')
       .run(name, value);
   }
+
+  delete(name: string): void {
+    this.db.prepare('DELETE FROM settings WHERE name = ?').run(name);
+  }
 }

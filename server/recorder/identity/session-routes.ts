@@ -13,6 +13,12 @@ export interface SessionRoutesDeps {
   users: UsersService;
   sessions: SessionsService;
   throttle: SignInThrottle;
+  /**
+   * Told of each sign-in checked against a password (System report 'sign-in' and 'sign-in-failed'):
+   * the account name and the caller's address, never the password. Tries refused by the throttle
+   * before any check are not told (the failures that led to it were).
+   */
+  onSignIn?: (attempt: { username: string; address: string; succeeded: boolean }) => void;
 }
 
 export async function sessionRoutes(fastify: FastifyInstance, deps: SessionRoutesDeps): Promise<void> {
@@ -40,9 +46,11 @@ export async function sessionRoutes(fastify: FastifyInstance, deps: SessionRoute
       if (!user) {
         // For the exported log (System report): who was refused, never what password was tried.
         request.log.warn({ account }, 'sign-in refused');
+        deps.onSignIn?.({ username: account, address: request.ip, succeeded: false });
         throw unauthorized('Invalid username or password.', 'authentication-failed');
       }
       deps.throttle.succeeded(account, request.ip);
+      deps.onSignIn?.({ username: user.username, address: request.ip, succeeded: true });
       const options = { persistent: cookie === 'persistent', address: request.ip };
       return deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });
     },

@@ -48,7 +48,18 @@ export interface StreamIngestOptions {
   segmentSeconds?: number;
   /** Process id of each ffmpeg started (tests and diagnostics). */
   onSpawn?: (pid: number) => void;
+  /**
+   * Told when a run starts delivering video ('up'; `again` after any earlier run of this ingest) and
+   * when a run that delivered ends unexpectedly ('down', with the last error). A stop, a spec change
+   * or a restart asked for is not 'down'; a run that never delivered tells nothing (the backoff
+   * already spaces those). System report stream-up and stream-down.
+   */
+  onRunChange?: (change: StreamRunChange) => void;
 }
+
+export type StreamRunChange =
+  | { streamId: string; cameraId: string; change: 'up'; record: boolean; again: boolean }
+  | { streamId: string; cameraId: string; change: 'down'; reason: string | undefined };
 
 export const STOP_GRACE_MS = 5_000;
 export const STALL_MS = 20_000;
@@ -71,6 +82,8 @@ export class StreamIngest {
   private restartTimer: NodeJS.Timeout | undefined;
   private stallTimer: NodeJS.Timeout | undefined;
   private runningSinceMs: number | undefined;
+  /** Runs of this ingest that reached 'running' (up events say "again" after the first). */
+  private runsUp = 0;
   private lastMediaMs = 0;
   private lastError: string | undefined;
   private readonly now: () => number;
@@ -216,6 +229,8 @@ export class StreamIngest {
       if ((this.state === 'starting' || this.state === 'restarting') && !this.restartRequested) {
         this.state = 'running';
         this.runningSinceMs = timeMs;
+        this.tell({ streamId: spec.streamId, cameraId: spec.cameraId, change: 'up', record: spec.record, again: this.runsUp > 0 });
+        this.runsUp++;
       }
       this.hub.push({ ...au, timeMs });
     });
@@ -287,6 +302,15 @@ export class StreamIngest {
     });
   }
 
+  /** A listener that fails does not disturb the ingest. */
+  private tell(change: StreamRunChange): void {
+    try {
+      this.options.onRunChange?.(change);
+    } catch (error) {
+      this.options.log.warn(`stream ${change.streamId}: a run listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   private afterRun(reason: string): void {
     if (!this.wanted) return;
     if (this.restartRequested) {
@@ -296,6 +320,9 @@ export class StreamIngest {
       this.options.log.info(`stream ${this.spec.streamId}: ffmpeg ended for the restart asked for (${reason}); restart ${this.restarts} now`);
       this.spawnRun('restarting');
       return;
+    }
+    if (this.runningSinceMs !== undefined) {
+      this.tell({ streamId: this.spec.streamId, cameraId: this.spec.cameraId, change: 'down', reason: this.lastError ?? `ffmpeg ended (${reason})` });
     }
     const healthy = this.runningSinceMs !== undefined && this.now() - this.runningSinceMs >= HEALTHY_RUN_MS;
     if (healthy) this.backoffAttempt = 0;

@@ -39,6 +39,8 @@ export interface MotionMediaDeps {
   streams: MaskStreamPort;
   /** The streams' recording configurations, from their owner. */
   catalog: MotionStreamCatalog;
+  /** False when the archive folder may not be the recorder's storage (a degraded license): nothing there is removed. */
+  touchArchives?: boolean;
 }
 
 export interface MotionWiring {
@@ -58,7 +60,7 @@ export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring>
   const events = new MotionEventStore(db);
   const closed = events.closeInterrupted();
   if (closed > 0) deps.log.info(`closed ${closed} motion event(s) left open by the last run`);
-  await removeStaleCopies(deps.archives.archiveRoot);
+  if (deps.touchArchives !== false) await removeStaleCopies(deps.archives.archiveRoot);
   const { catalog } = deps;
   const masks = new MotionMaskStore(db);
   const queries = new MotionEventQueries(db);

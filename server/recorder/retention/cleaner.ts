@@ -7,6 +7,8 @@
  *    the oldest closed segments of any stream go until the volume is under
  *    the threshold by a headroom (1 % of the volume, at most 1 GiB), so
  *    recording always has room and the cleaner does not run per segment.
+ *    A licensed retention cap (archiveCapBytes) frees the same way, oldest
+ *    first, whatever is above the cap.
  *
  * The segment being written (active) is never removed, so recording goes on
  * even when nothing else is left to free. The index row goes first, then the
@@ -49,13 +51,28 @@ export interface CleanerDeps {
   now?: () => number;
   intervalMs?: number;
   pressureCheckMs?: number;
+  /**
+   * Most archive bytes the license allows (null: unlimited). A pass removes
+   * the oldest closed segments until the archives fit, as it does for disk
+   * space; checked at each full pass, so archives may exceed it by up to an
+   * interval's recording.
+   */
+  archiveCapBytes?: () => number | null;
   log?: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
+  /** Told of each rule's removals in a pass that removed something (System report 'cleaner-run'). */
+  onRemoved?: (run: { reason: 'age' | 'disk'; segments: number; bytes: number }) => void;
+  /**
+   * Told when a pass finds the volume over the threshold after the one before did not (System report
+   * 'disk-threshold'), once per crossing rather than every pressure check.
+   */
+  onOverThreshold?: (details: { thresholdPercent: number; nothingLeftToRemove: boolean }) => void;
 }
 
 export class RetentionCleaner {
   private timers: NodeJS.Timeout[] = [];
   private running: Promise<CleanerReport> | undefined;
   private warnedFull = false;
+  private wasOverThreshold = false;
 
   constructor(private readonly deps: CleanerDeps) {}
 
@@ -102,16 +119,29 @@ export class RetentionCleaner {
         if (old.length < BATCH) break;
       }
     }
-    if (report.removedForAge > 0) this.record(now, 'age', report.removedForAge, report.bytesRemoved);
+    if (report.removedForAge > 0) {
+      this.record(now, 'age', report.removedForAge, report.bytesRemoved);
+      this.tell(() => this.deps.onRemoved?.({ reason: 'age', segments: report.removedForAge, bytes: report.bytesRemoved }));
+    }
 
     const volume = await this.deps.statVolume(this.deps.dataDir);
-    let toFree = bytesToFree(volume, this.deps.thresholdPercent, cleanerHeadroomBytes(volume.capacityBytes));
+    let toFree = Math.max(
+      bytesToFree(volume, this.deps.thresholdPercent, cleanerHeadroomBytes(volume.capacityBytes)),
+      this.overCapBytes(),
+    );
     let spaceBytes = 0;
+    const overThreshold = toFree > 0;
+    let crossed = overThreshold && !this.wasOverThreshold;
+    this.wasOverThreshold = overThreshold;
     while (toFree > 0) {
       const oldest = this.deps.index.oldestClosedSegments({ limit: BATCH });
       if (oldest.length === 0) {
         report.stillOverThreshold = true;
         break;
+      }
+      if (crossed) {
+        crossed = false;
+        this.tell(() => this.deps.onOverThreshold?.({ thresholdPercent: this.deps.thresholdPercent, nothingLeftToRemove: false }));
       }
       const chosen: ArchiveSegment[] = [];
       let planned = 0;
@@ -128,13 +158,23 @@ export class RetentionCleaner {
     report.bytesRemoved += spaceBytes;
     if (report.removedForSpace > 0) {
       this.record(now, 'disk', report.removedForSpace, spaceBytes);
+      this.tell(() => this.deps.onRemoved?.({ reason: 'disk', segments: report.removedForSpace, bytes: spaceBytes }));
       this.deps.log?.info({ segments: report.removedForSpace, bytes: spaceBytes }, 'removed the oldest archives to stay under the disk threshold');
     }
+    if (crossed) this.tell(() => this.deps.onOverThreshold?.({ thresholdPercent: this.deps.thresholdPercent, nothingLeftToRemove: true }));
     if (report.stillOverThreshold && !this.warnedFull) {
       this.deps.log?.warn({ thresholdPercent: this.deps.thresholdPercent }, 'over the disk threshold with no closed archives left to remove');
     }
     this.warnedFull = report.stillOverThreshold;
     return report;
+  }
+
+  /** Archive bytes above the licensed cap; 0 without a cap. */
+  private overCapBytes(): number {
+    const cap = this.deps.archiveCapBytes?.() ?? null;
+    if (cap === null) return 0;
+    const total = this.deps.index.streamTotals().reduce((sum, stream) => sum + stream.bytes, 0);
+    return Math.max(0, total - cap);
   }
 
   /**
@@ -169,6 +209,15 @@ export class RetentionCleaner {
     }
     if (!rowsRemoved) this.deps.index.removeSegments(ids);
     return bytes;
+  }
+
+  /** A listener that fails does not fail the pass. */
+  private tell(notify: () => void): void {
+    try {
+      notify();
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'a cleaner listener failed');
+    }
   }
 
   /** Bookkeeping for the system report; a failure to write it (a full disk) must not undo a pass that freed space. */

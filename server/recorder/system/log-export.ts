@@ -2,7 +2,10 @@
  * The log export (GET /service/log): the log file's lines, oldest file first,
  * kept when their time is within [from, to], as text or gzip. The files are
  * the recorder's own list (core/log-file.ts); nothing in the request names a
- * path. Lines are streamed, so a 50 MiB log never sits in memory.
+ * path. Lines are streamed, so a 50 MiB log never sits in memory; they go
+ * out in chunks of about EXPORT_CHUNK_CHARS, because one chunk per line made
+ * gzip compress each line on its own (7 MB/s against 218 MB/s for bare gzip
+ * of the same 1 GiB, bench/report.bench.ts).
  */
 import fs from 'node:fs';
 import readline from 'node:readline';
@@ -30,7 +33,11 @@ export function lineTime(line: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** How much text is gathered before it is handed on (and compressed) at once. */
+const EXPORT_CHUNK_CHARS = 256 * 1024;
+
 async function* linesWithin(files: string[], from: number, to: number): AsyncGenerator<string> {
+  let chunk = '';
   for (const file of files) {
     let input: fs.ReadStream;
     try {
@@ -46,9 +53,15 @@ async function* linesWithin(files: string[], from: number, to: number): AsyncGen
     if (!opened) continue;
     for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
       const time = lineTime(line);
-      if (time !== undefined && time >= from && time <= to) yield `${line}\n`;
+      if (time === undefined || time < from || time > to) continue;
+      chunk += `${line}\n`;
+      if (chunk.length >= EXPORT_CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
     }
   }
+  if (chunk) yield chunk;
 }
 
 function stamp(now: Date): string {

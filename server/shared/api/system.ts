@@ -109,6 +109,18 @@ export interface VersionInfo {
 export const VersionQuery = Type.Object({ all: Type.Optional(Type.Boolean()) });
 export type VersionQuery = Static<typeof VersionQuery>;
 
+/**
+ * GET, POST /service/ui and POST /service/ui/rollback: which client the
+ * recorder serves. 'shipped' is the one installed with the recorder; any
+ * other value is the id of an uploaded client. `previous` is what a rollback
+ * would serve (null: nothing to go back to).
+ */
+export const ClientDeploymentResponse = Type.Object({
+  current: Type.String(),
+  previous: Type.Union([Type.String(), Type.Null()]),
+});
+export type ClientDeploymentResponse = Static<typeof ClientDeploymentResponse>;
+
 export interface TimeResponse {
   time: number;
 }

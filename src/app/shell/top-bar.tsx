@@ -1,6 +1,6 @@
 /**
  * The top bar (spec 2): logo linking to the stage, low-bandwidth indicator,
- * clock-skew warning, frame-rate alert slot, and the signed-in user's menu.
+ * clock-skew warning, bad-license warning, frame-rate alert slot, and the signed-in user's menu.
  * On narrow screens it also holds the button that opens the navigation.
  */
 import type { ReactElement } from 'react';
@@ -9,6 +9,7 @@ import { BRAND } from '../../brand/brand';
 import { Logo } from '../../brand/logo';
 import { Icon } from '../../components/ui/icon';
 import { t } from '../../i18n/translate';
+import { BadLicenseButton } from './bad-license-button';
 import { ClockSkewButton } from './clock-skew-button';
 import { FrameRateAlert } from './frame-rate-alert';
 import { LowBandwidthIndicator } from './low-bandwidth-indicator';
@@ -32,6 +33,7 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
       <div className="top-bar-status">
         <LowBandwidthIndicator />
         <ClockSkewButton />
+        <BadLicenseButton />
         <FrameRateAlert />
       </div>
       <div className="top-bar-end">

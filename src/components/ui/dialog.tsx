@@ -65,3 +65,27 @@ export function FormDialogFooter(props: {
     </>
   );
 }
+
+/**
+ * The footer of a confirmation that destroys something (delete, remove):
+ * Cancel, and the danger action showing `busyLabel` while it runs.
+ */
+export function ConfirmDialogFooter(props: {
+  onCancel: () => void;
+  onConfirm: () => void;
+  processing: boolean;
+  confirmDisabled?: boolean;
+  confirmLabel: string;
+  busyLabel: string;
+}): ReactElement {
+  return (
+    <>
+      <button type="button" className="btn" onClick={props.onCancel} disabled={props.processing}>
+        {t('common.cancel')}
+      </button>
+      <button type="button" className="btn btn-danger" onClick={props.onConfirm} disabled={props.processing || props.confirmDisabled === true}>
+        {props.processing ? props.busyLabel : props.confirmLabel}
+      </button>
+    </>
+  );
+}

@@ -11,6 +11,8 @@ import { nextStatusCheckMs } from '../cameras/stream-rules';
 
 /** Spec 9: the table's humanized times and issue flags refresh every second. */
 export const STATUS_REFRESH_MS = 1_000;
+/** Spec 7: the list of live streams' statuses is read again this often (streams added or removed elsewhere appear). */
+export const LIVE_STATUS_POLL_MS = 5_000;
 /** Spec 9: a last archive older than this is an issue. */
 export const LAST_ARCHIVE_ISSUE_MS = 120_000;
 
@@ -22,6 +24,24 @@ export function nextCheckAt(lastCheckMs: number, state: StreamState): number {
 /** The streams whose next check is due at `nowMs`, in the schedule's order. */
 export function dueChecks(schedule: ReadonlyMap<string, number>, nowMs: number): string[] {
   return [...schedule].filter(([, dueMs]) => dueMs <= nowMs).map(([streamId]) => streamId);
+}
+
+/**
+ * Folds a fresh list of live statuses into the check schedule: a stream seen
+ * for the first time is checked on its state's schedule from `nowMs`, one that
+ * left the list leaves the schedule, and the others keep their own due time
+ * (the list's answer is as fresh as a check, so the table shows it). Answers
+ * the list to show, in the recorder's order.
+ */
+export function mergeLiveStatuses<T extends { id: string; streamState: StreamState }>(
+  list: readonly T[],
+  schedule: Map<string, number>,
+  nowMs: number,
+): readonly T[] {
+  const present = new Set(list.map((status) => status.id));
+  for (const streamId of [...schedule.keys()]) if (!present.has(streamId)) schedule.delete(streamId);
+  for (const status of list) if (!schedule.has(status.id)) schedule.set(status.id, nextCheckAt(nowMs, status.streamState));
+  return list;
 }
 
 /**

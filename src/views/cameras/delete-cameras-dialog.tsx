@@ -4,7 +4,7 @@
  * the server's reason (spec 8: bulk delete lists failed cameras).
  */
 import { useState, type ReactElement } from 'react';
-import { AppDialog } from '../../components/ui/dialog';
+import { AppDialog, ConfirmDialogFooter } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { t } from '../../i18n/translate';
 import { deleteCameras, type DeleteFailure } from '../../state/cameras.store';
@@ -42,14 +42,14 @@ export function DeleteCamerasDialog({ cameras, onClose }: DeleteCamerasDialogPro
       size="small"
       dismissible={!processing}
       footer={
-        <>
-          <button type="button" className="btn" onClick={close} disabled={processing}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={processing || count === 0}>
-            {processing ? t('cameras.deleting') : t('cameras.deleteConfirm', { count })}
-          </button>
-        </>
+        <ConfirmDialogFooter
+          onCancel={close}
+          onConfirm={() => void confirm()}
+          processing={processing}
+          confirmDisabled={count === 0}
+          confirmLabel={t('cameras.deleteConfirm', { count })}
+          busyLabel={t('cameras.deleting')}
+        />
       }
     >
       <p>{count === 1 ? t('cameras.deleteOne', { name: remaining[0]!.name }) : t('cameras.deleteMany', { count })}</p>

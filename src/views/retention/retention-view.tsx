@@ -9,11 +9,14 @@
  * changed camera, one after the other, then reloads both, so what shows is
  * what the recorder keeps (also after a save that failed part way).
  *
- * Not here: the activation link for a trial edition whose configuration is
- * not possible (spec 2): this client has no license session yet to read the
- * edition from.
+ * When the configuration is not possible and the server runs the trial
+ * edition (the license session the shell read, license.store), a link to
+ * Activation shows under the estimate (spec 2): a license lifts the trial's
+ * retention limit.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import type { CamerasDiskUsageResponse, DiskUtilization } from '../../../server/shared/api';
 import { retentionApi } from '../../api/retention-api';
 import { Notice } from '../../components/ui/notice';
@@ -31,6 +34,7 @@ import {
   type RetentionRow,
 } from '../../core/retention/retention-form';
 import { t } from '../../i18n/translate';
+import { licenseState, loadLicenseQuietly } from '../../state/license.store';
 import { CurrentUsageCard } from './current-usage-card';
 import { DiskUseBar } from '../../components/disk-use-bar';
 import { checkPolicyData, loadErrorMessage, saveErrorMessage } from './retention-errors';
@@ -51,6 +55,7 @@ export function RetentionView(): ReactElement {
   const [saved, setSaved] = useState(false);
   const [processing, setProcessing] = useState(false);
   const alive = useRef(true);
+  const license = useSnapshot(licenseState);
 
   const load = useCallback(async () => {
     try {
@@ -69,6 +74,7 @@ export function RetentionView(): ReactElement {
   useEffect(() => {
     alive.current = true;
     void load();
+    if (!licenseState.session) loadLicenseQuietly();
     return () => {
       alive.current = false;
     };
@@ -119,6 +125,12 @@ export function RetentionView(): ReactElement {
                 {t('retention.policyCard')}
               </h2>
               <DiskUseBar disk={data.disk} estimate={estimate} />
+              {!estimate.possible && license.session?.license.edition === 'trial' && (
+                <p className="retention-activation">
+                  {t('retention.trialLimit')}{' '}
+                  <Link to="/activation">{t('retention.activationLink')}</Link>
+                </p>
+              )}
               <RetentionTable
                 cameras={data.usage.cameras}
                 rows={rows}

@@ -20,6 +20,7 @@ import { startFrameRateMonitor } from '../../media/frame-rate-monitor';
 import { createStageMedia, maxDewarpedPlayers, playerModeOptions, type StageMedia } from '../../media/stage-media';
 import { playerPerformanceActions } from '../../state/player-performance.store';
 import { preferences } from '../../state/preferences.store';
+import { webRtcSupported } from '../../core/settings/advanced-settings-form';
 import { sessionState, sessionToken } from '../../state/session.store';
 import { effectiveBagLayout, stageBagActions, stageBagState } from '../../state/stage-bag.store';
 import { stageCycleActions } from '../../state/stage-cycle.store';
@@ -111,8 +112,8 @@ export function StageView(): ReactElement {
   );
 
   const playerOptions = useMemo(
-    () => playerModeOptions({ defaultMode: prefs.defaultPlayerMode, webrtcSupported: typeof RTCPeerConnection === 'function' }),
-    [prefs.defaultPlayerMode],
+    () => playerModeOptions({ defaultMode: prefs.defaultPlayerMode, webrtcSupported: webRtcSupported(prefs.webrtcOverride, typeof RTCPeerConnection === 'function') }),
+    [prefs.defaultPlayerMode, prefs.webrtcOverride],
   );
   const playback = can(session?.role, 'playback');
   const context: StageTileContext = {

@@ -1,6 +1,7 @@
 /**
- * The active streams' statuses for system status (spec 3, 9): loaded once
- * from GET /service/streams/status?live, then each stream read again from
+ * The active streams' statuses for system status (spec 3, 7, 9): the list
+ * from GET /service/streams/status?live, read every 5 s (so streams added or
+ * removed elsewhere come and go), and each stream read again from
  * GET /service/streams/{id}/status when its own check falls due, 60 s after
  * a running answer and 2 s after any other (src/core/system). A clock ticks
  * every second so ages and issue flags re-render; the same tick looks for
@@ -10,7 +11,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StreamStatus } from '../../../server/shared/api';
 import { streamsApi } from '../../api/streams-api';
-import { dueChecks, nextCheckAt, STATUS_REFRESH_MS } from '../../core/system/stream-status-rules';
+import { dueChecks, LIVE_STATUS_POLL_MS, mergeLiveStatuses, nextCheckAt, STATUS_REFRESH_MS } from '../../core/system/stream-status-rules';
 
 export interface ActiveStreams {
   /** Null until the first list arrives. */
@@ -56,17 +57,28 @@ export function useActiveStreams(): ActiveStreams {
   useEffect(() => {
     alive.current = true;
     const pending = schedule.current;
-    streamsApi.liveStatuses().then(
-      (list) => {
-        if (!alive.current) return;
-        const loadedAt = Date.now();
-        for (const status of list) pending.set(status.id, nextCheckAt(loadedAt, status.streamState));
-        setStatuses(list);
-      },
-      (error: unknown) => {
-        if (alive.current) setLoadError(error);
-      },
-    );
+    let listing = false;
+    let listed = false;
+    const readList = () => {
+      if (listing) return;
+      listing = true;
+      streamsApi.liveStatuses().then(
+        (list) => {
+          listing = false;
+          if (!alive.current) return;
+          listed = true;
+          setStatuses(mergeLiveStatuses(list, pending, Date.now()));
+          setLoadError(null);
+        },
+        (error: unknown) => {
+          listing = false;
+          // Only a first list that fails is an error for the screen; a later one keeps the table and tries again.
+          if (alive.current && !listed) setLoadError(error);
+        },
+      );
+    };
+    readList();
+    const poll = setInterval(readList, LIVE_STATUS_POLL_MS);
     const tick = setInterval(() => {
       const now = Date.now();
       setNowMs(now);
@@ -75,6 +87,7 @@ export function useActiveStreams(): ActiveStreams {
     return () => {
       alive.current = false;
       clearInterval(tick);
+      clearInterval(poll);
       pending.clear();
     };
   }, [check]);

@@ -21,14 +21,27 @@ export interface InProcessRecorder {
   close: () => Promise<void>;
 }
 
+export interface InProcessOptions {
+  /** Start on this data folder (a restart of an earlier recorder); it is then kept on close. */
+  dataDir?: string;
+  /** Keep the data folder on close, so a later start can reuse it. */
+  keepDataDir?: boolean;
+  /** More command-line flags (--license-issuer-key, --activation-url, ...). */
+  extraArgs?: string[];
+  /** The shipped client folder to serve (default: the repo's built dist/client). Tests that change the served client give their own. */
+  clientDir?: string;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
-export async function startInProcessRecorder(adminPassword = 'secret'): Promise<InProcessRecorder> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-inproc-'));
+export async function startInProcessRecorder(adminPassword = 'secret', options: InProcessOptions = {}): Promise<InProcessRecorder> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-inproc-'));
+  const keep = options.keepDataDir === true || options.dataDir !== undefined;
   const httpPort = await freePort();
   const rtspPort = await freePort();
+  const clientArgs = options.clientDir ? ['--client-dir', options.clientDir] : [];
   const config = parseConfig(
-    ['--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir, '--host', '127.0.0.1'],
+    ['--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir, '--host', '127.0.0.1', ...clientArgs, ...(options.extraArgs ?? [])],
     { ARGUS_ADMIN_PASSWORD: adminPassword, ARGUS_DEMO_CAMERAS: '0', ARGUS_LOG_LEVEL: 'silent' },
     defaultConfig(repoRoot),
   );
@@ -44,7 +57,7 @@ export async function startInProcessRecorder(adminPassword = 'secret'): Promise<
     close: async () => {
       await app.close();
       await closeServices(services);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,7 +20,7 @@ import { call, signIn, ticketFor } from '../helpers/recorder-process';
 /**
  * Spec 6, call by call. Live Viewer: live only; Viewer: + playback; Manager:
  * + export, PTZ, system reports; Administrator: + cameras, users, licence,
- * presets. Stages are every user's own (sharing is checked inside).
+ * presets, update client. Stages are every user's own (sharing is checked inside).
  */
 const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /ping': 'public',
@@ -78,12 +78,38 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /service/streams/:id/export': 'export',
   'HEAD /service/streams/:id/export': 'export',
   'GET /service/log': 'system-report',
+  'GET /service/server/log-level': 'server-settings',
+  'PUT /service/server/log-level': 'server-settings',
+  'GET /service/server/properties': 'server-settings',
+  'PUT /service/server/properties': 'server-settings',
+  'GET /service/server/properties/info': 'server-settings',
+  'GET /service/server/properties/confirmed': 'server-settings',
+  'POST /service/server/properties/confirmed': 'server-settings',
+  'GET /service/server/report': 'system-report',
+  // Update client is for administrators (spec 6); the API docs are public, read-only (core/http/api-docs.ts).
+  'GET /service/ui': 'update-client',
+  'POST /service/ui': 'update-client',
+  'POST /service/ui/rollback': 'update-client',
+  'GET /service/openapi.json': 'public',
+  'GET /service/docs': 'public',
+  'GET /service/docs/': 'public',
+  'GET /service/docs/static/index.html': 'public',
+  'GET /service/docs/static/swagger-initializer.js': 'public',
+  'GET /service/docs/json': 'public',
+  'GET /service/docs/yaml': 'public',
+  'GET /service/docs/static/*': 'public',
   'POST /service/cameras/:id/position': 'ptz',
   'POST /service/cameras/:id/position/presets/:token': 'ptz',
   'GET /service/cameras/:id/position/presets': 'live',
   'POST /service/cameras/:id/position/presets': 'manage-ptz-presets',
   'PATCH /service/cameras/:id/position/presets/:token': 'manage-ptz-presets',
   'DELETE /service/cameras/:id/position/presets/:token': 'manage-ptz-presets',
+  // Every signed-in user reads the license session (the bad-license button shows to all); changing it is the licence ability.
+  'GET /service/discoverable/orchids/1': 'signed-in',
+  'POST /service/license-session': 'license',
+  'DELETE /service/license-session': 'license',
+  'GET /service/trusted/issuer': 'license',
+  'DELETE /service/trusted/issuer': 'license',
 };
 
 type Identity = 'none' | 'garbage' | 'expired' | Role;

@@ -25,6 +25,11 @@ describe('route table', () => {
       'GET /service/streams/webrtc',
       'GET /service/streams/:id/export',
       'POST /service/low-bandwidth/streams',
+      'GET /service/server/report',
+      'POST /service/ui',
+      'GET /service/openapi.json',
+      'POST /service/license-session',
+      'GET /service/discoverable/orchids/1',
     ]) {
       expect(keys).toContain(expected);
     }

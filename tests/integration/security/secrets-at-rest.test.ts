@@ -43,10 +43,15 @@ function fileContains(file: string, text: string): boolean {
   return fs.existsSync(file) && fs.readFileSync(file).includes(Buffer.from(text, 'utf8'));
 }
 
-/** Every file under a folder, recursively. */
+/**
+ * Every file under a folder, recursively. Symbolic links are left out and
+ * not followed: their own mode bits mean nothing, and the served client's
+ * link (client/current) points at the shipped client outside the folder.
+ */
 function walk(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
+    if (entry.isSymbolicLink()) return [];
     return entry.isDirectory() ? [full, ...walk(full)] : [full];
   });
 }

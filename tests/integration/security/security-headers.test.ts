@@ -5,6 +5,8 @@
  * only the recorder's own pages may frame it (frame-ancestors 'self',
  * X-Frame-Options SAMEORIGIN); with --embed-origins the configured origins
  * join frame-ancestors and X-Frame-Options (which cannot name them) is gone.
+ * Connections go to this origin only, plus the activation service's origin
+ * when --activation-url names one (the client calls it itself).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
@@ -12,11 +14,12 @@ import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/re
 let plain: RecorderProcess;
 let embeddable: RecorderProcess;
 const EMBEDDER = 'https://intranet.example';
+const ACTIVATION_URL = 'http://127.0.0.3:8090/service/';
 
 beforeAll(async () => {
   [plain, embeddable] = await Promise.all([
     startRecorder(),
-    startRecorder({ extraArgs: ['--embed-origins', `${EMBEDDER}, http://127.0.0.2:8080`] }),
+    startRecorder({ extraArgs: ['--embed-origins', `${EMBEDDER}, http://127.0.0.2:8080`, '--activation-url', ACTIVATION_URL] }),
   ]);
 });
 
@@ -54,6 +57,7 @@ describe('security headers', () => {
       expect(csp.get('script-src'), what).toEqual(["'self'"]);
       expect(csp.get('style-src'), what).toEqual(["'self'"]);
       expect(csp.get('object-src'), what).toEqual(["'none'"]);
+      expect(csp.get('connect-src'), what).toEqual(["'self'"]);
       expect(csp.get('frame-ancestors'), what).toEqual(["'self'"]);
       expect(csp.has('upgrade-insecure-requests'), what).toBe(false);
       expect(reply.headers.get('x-content-type-options'), what).toBe('nosniff');
@@ -70,6 +74,7 @@ describe('security headers', () => {
       const csp = directives(reply.headers.get('content-security-policy'));
       expect(csp.get('frame-ancestors')).toEqual(["'self'", EMBEDDER, 'http://127.0.0.2:8080']);
       expect(reply.headers.get('x-frame-options')).toBeNull();
+      expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.3:8090']);
       expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });

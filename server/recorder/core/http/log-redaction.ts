@@ -13,6 +13,7 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 import { LOG_LEVEL_NUMBERS, type RotatingLogFile } from '../log-file';
+import type { LogLevel, PinoLevel } from '../log-level';
 
 /** Query parameters whose values are secrets (matched without regard to case). */
 const SECRET_PARAMS = new Set(['ticket', 'sid', 'jwt', 'token', 'access_token', 'password', 'pass', 'key', 'auth']);
@@ -48,26 +49,27 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** The level the log file keeps: info, or the console's when that says more (debug, trace). */
-export function fileLogLevel(level: LogLevel): Exclude<LogLevel, 'silent'> {
+export function fileLogLevel(level: PinoLevel): Exclude<PinoLevel, 'silent'> {
   return level === 'debug' || level === 'trace' ? level : 'info';
 }
 
-function levelNumber(level: LogLevel): number {
+function levelNumber(level: PinoLevel): number {
   return level === 'silent' ? Infinity : LOG_LEVEL_NUMBERS[level];
 }
 
-/** One pino destination writing each line to the console from `level` and to the file from its own level. */
+/**
+ * One pino destination writing each line to the console from the current
+ * level and to the file from its own level (read per line: the level can
+ * change while the recorder runs).
+ */
 function consoleAndFile(level: LogLevel, file: RotatingLogFile): { write(line: string): void } {
-  const consoleFrom = levelNumber(level);
-  const fileFrom = levelNumber(fileLogLevel(level));
   return {
     write(line: string) {
       const lineLevel = Number(/^\{"level":(\d+)/.exec(line)?.[1] ?? LOG_LEVEL_NUMBERS.info);
-      if (lineLevel >= consoleFrom) process.stdout.write(line);
-      if (lineLevel >= fileFrom) file.write(line);
+      if (lineLevel >= levelNumber(level.pino)) process.stdout.write(line);
+      if (lineLevel >= levelNumber(fileLogLevel(level.pino))) file.write(line);
     },
   };
 }
@@ -75,7 +77,8 @@ function consoleAndFile(level: LogLevel, file: RotatingLogFile): { write(line: s
 export function loggerOptions(level: LogLevel, file?: RotatingLogFile): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
   return {
     // The file's level is never quieter than the console's, so the logger runs at it; the console filters its own lines.
-    level: file ? fileLogLevel(level) : level,
+    // app.ts keeps the logger's level in step when the level changes.
+    level: file ? fileLogLevel(level.pino) : level.pino,
     ...(file ? { stream: consoleAndFile(level, file) } : {}),
     serializers: {
       req: (request: LoggedRequest) => ({

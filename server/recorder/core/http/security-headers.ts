@@ -5,7 +5,8 @@
  *   workers only from this origin; pictures also from blob: and data: (object
  *   URLs of snapshots, inline icons); media from blob:; connections (fetch and
  *   WebSocket) to this origin ('self' covers ws:/wss: of the same host in
- *   CSP 3); styles only from this origin's style sheets: React and the UI
+ *   CSP 3) and to the activation service's origin when --activation-url
+ *   names one (the License dialog pings it and asks it for keys itself); styles only from this origin's style sheets: React and the UI
  *   libraries set element styles through the CSSOM, which CSP does not limit,
  *   so no 'unsafe-inline' is needed (checked with the e2e suites, whose error
  *   collector fails on any CSP violation). No plugins, no <base> elsewhere,
@@ -27,7 +28,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** The Content-Security-Policy directives, as helmet takes them. */
-export function contentSecurityDirectives(embedOrigins: readonly string[]): Record<string, string[]> {
+export function contentSecurityDirectives(embedOrigins: readonly string[], activationUrl = ''): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -36,7 +37,7 @@ export function contentSecurityDirectives(embedOrigins: readonly string[]): Reco
     'img-src': ["'self'", 'blob:', 'data:'],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...activationOrigin(activationUrl)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -44,10 +45,23 @@ export function contentSecurityDirectives(embedOrigins: readonly string[]): Reco
   };
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, options: { embedOrigins: readonly string[] }): Promise<void> {
+/** The origin of the activation service's URL (config checked it is http(s)), or nothing. */
+function activationOrigin(activationUrl: string): string[] {
+  if (activationUrl === '') return [];
+  try {
+    return [new URL(activationUrl).origin];
+  } catch {
+    return [];
+  }
+}
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { embedOrigins: readonly string[]; activationUrl?: string },
+): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(options.embedOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(options.embedOrigins, options.activationUrl) },
     xFrameOptions: options.embedOrigins.length === 0 ? { action: 'sameorigin' } : false,
     xContentTypeOptions: true,
     referrerPolicy: { policy: 'no-referrer' },

@@ -14,6 +14,7 @@ const EXPECTED: Record<GuardedRoute, (role: Role, mode: ServerMode) => boolean> 
   'system-report': (role, mode) => (role === 'Administrator' || role === 'Manager') && mode === 'single-server',
   activation: (role) => role === 'Administrator',
   'advanced-settings': (role) => role === 'Administrator',
+  properties: (role, mode) => role === 'Administrator' && mode === 'single-server',
   'server-restarting': (role) => role === 'Administrator',
   users: (role) => role === 'Administrator',
   flags: () => true,

@@ -17,6 +17,7 @@ describe('navigation visibility (spec 2 "Navigation entries")', () => {
       'system-report',
       'activation',
       'advanced-settings',
+      'properties',
       'version',
     ]);
   });
@@ -64,6 +65,7 @@ describe('navigation visibility (spec 2 "Navigation entries")', () => {
       '/system-report',
       '/activation',
       '/advanced-settings',
+      '/properties',
       '/version',
     ]);
     for (const entry of entries) expect(entry.label).toMatch(/^nav\./);

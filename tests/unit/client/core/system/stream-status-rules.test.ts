@@ -4,6 +4,7 @@ import {
   dueChecks,
   humanizeLastArchive,
   lastArchiveIssue,
+  mergeLiveStatuses,
   nextCheckAt,
 } from '../../../../../src/core/system/stream-status-rules';
 
@@ -66,5 +67,22 @@ describe('humanizeLastArchive', () => {
 
   it('answers null when no archive was written', () => {
     expect(humanizeLastArchive(null, NOW)).toBeNull();
+  });
+});
+
+describe('mergeLiveStatuses', () => {
+  const status = (id: string, streamState: 'running' | 'restarting') => ({ id, streamState });
+
+  it('schedules a stream seen for the first time on its state, drops one that left, and keeps the others due times', () => {
+    const schedule = new Map([
+      ['kept', 70_000],
+      ['gone', 5_000],
+    ]);
+    const shown = mergeLiveStatuses([status('kept', 'running'), status('new-running', 'running'), status('new-restarting', 'restarting')], schedule, 10_000);
+    expect(shown.map((s) => s.id)).toEqual(['kept', 'new-running', 'new-restarting']);
+    expect(schedule.get('kept')).toBe(70_000);
+    expect(schedule.has('gone')).toBe(false);
+    expect(schedule.get('new-running')).toBe(70_000);
+    expect(schedule.get('new-restarting')).toBe(12_000);
   });
 });

@@ -70,6 +70,25 @@ describe('retention cleaner', () => {
     expect(db.prepare("SELECT segments_removed FROM retention_cleanings WHERE reason = 'disk'").get()).toEqual({ segments_removed: 21 });
   });
 
+  it('keeps the archives under the licensed retention cap, oldest first, with the disk far from full', async () => {
+    const { db, retention, dataDir, volume } = setup({ a: 10, b: 10 });
+    const cleaner = new RetentionCleaner({
+      index: retention,
+      cameras: cameras(['a', 'b']),
+      overrides: new RetentionOverrides(db),
+      dataDir,
+      thresholdPercent: 90,
+      statVolume: volume(0), // 20 MB of 100: no disk pressure
+      archiveCapBytes: () => 15 * MB,
+      now: () => now,
+    });
+    const report = await cleaner.runOnce();
+    expect(report.removedForSpace).toBe(5);
+    expect(retention.streamTotals().reduce((sum, t) => sum + t.bytes, 0)).toBe(15 * MB);
+    const withoutCap = new RetentionCleaner({ index: retention, cameras: cameras(['a', 'b']), overrides: new RetentionOverrides(db), dataDir, thresholdPercent: 90, statVolume: volume(0), archiveCapBytes: () => null, now: () => now });
+    expect((await withoutCap.runOnce()).removedForSpace).toBe(0);
+  });
+
   it('with nothing closed left it stops and keeps the active segments', async () => {
     const { db, retention, dataDir, volume } = setup({ a: 3 });
     const cleaner = new RetentionCleaner({ index: retention, cameras: cameras(['a']), overrides: new RetentionOverrides(db), dataDir, thresholdPercent: 10, statVolume: volume(95), now: () => now });
@@ -89,6 +108,36 @@ describe('retention cleaner', () => {
     expect(totals.get('a')!.oldestStartMs).toBe(now - 6 * 60_000);
     expect(totals.get('b')!.oldestStartMs).toBe(now - 10 * 60_000);
     expect(overrides.get('cam-a')).toBeLessThan(DAY_MS);
+  });
+
+  it('tells what each pass removed, and a crossing of the threshold once until the volume is back under it', async () => {
+    const { db, retention, dataDir, volume } = setup({ a: 10 });
+    const removed: Array<{ reason: string; segments: number; bytes: number }> = [];
+    const crossings: Array<{ thresholdPercent: number; nothingLeftToRemove: boolean }> = [];
+    let otherMb = 85;
+    const cleaner = new RetentionCleaner({
+      index: retention,
+      cameras: cameras(['a']),
+      overrides: new RetentionOverrides(db),
+      dataDir,
+      thresholdPercent: 90,
+      statVolume: () => volume(otherMb)(),
+      now: () => now,
+      onRemoved: (run) => removed.push(run),
+      onOverThreshold: (over) => crossings.push(over),
+    });
+    await cleaner.runOnce(); // 95 MB used: 5 MB + 1 MB headroom go
+    expect(removed).toEqual([{ reason: 'disk', segments: 6, bytes: 6 * MB }]);
+    expect(crossings).toEqual([{ thresholdPercent: 90, nothingLeftToRemove: false }]);
+    await cleaner.runOnce(); // under the threshold now: nothing removed, nothing told
+    expect(removed).toHaveLength(1);
+    otherMb = 99; // over again, and only the active segment and 3 closed ones are left
+    await cleaner.runOnce();
+    expect(removed[1]).toEqual({ reason: 'disk', segments: 3, bytes: 3 * MB });
+    expect(crossings).toHaveLength(2);
+    await cleaner.runOnce(); // still over, nothing left: no new crossing
+    expect(crossings).toHaveLength(2);
+    expect(removed).toHaveLength(2);
   });
 
   it('reconcile drops rows of missing files and adopts unindexed files', async () => {
