@@ -4,6 +4,7 @@
  * segment decodes and declares its length.
  */
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchivesResponse, Archive, StreamsResponse } from '../../../server/shared/api';
 import { declaredSeconds, decodeAll } from '../recorder/helpers/frames';
@@ -36,11 +37,28 @@ export function gapAround(archives: Archive[], atMs: number): { beforeEndMs: num
 export async function damagedSegments(files: string[]): Promise<string[]> {
   const damaged: string[] = [];
   for (const file of files) {
-    const [decoded, declared] = await Promise.all([decodeAll(file), declaredSeconds(file)]);
+    // A segment cut by a kill is rewritten in the background: until then ffprobe may stop at its
+    // end with an error. That is a damaged segment for now (the caller waits and asks again), not a
+    // failure of the check itself.
+    const probed = await Promise.all([decodeAll(file), declaredSeconds(file)]).catch((error: unknown) => error);
+    if (!Array.isArray(probed)) {
+      const said = (probed as { stderr?: string }).stderr?.trim() || String(probed instanceof Error ? probed.message : probed);
+      damaged.push(`${file}: unreadable, ${sizeOf(file)} bytes (${said.slice(-200)})`);
+      continue;
+    }
+    const [decoded, declared] = probed as [Awaited<ReturnType<typeof decodeAll>>, number | undefined];
     if (decoded.frames === 0) damaged.push(`${file}: no frames (${decoded.errors.slice(0, 120)})`);
     if (declared === undefined) damaged.push(`${file}: declares no duration`);
   }
   return damaged;
+}
+
+function sizeOf(file: string): number | string {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 'no file,';
+  }
 }
 
 /** The files of every closed segment the recorder's index holds. */

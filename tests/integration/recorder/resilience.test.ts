@@ -39,7 +39,7 @@ afterAll(async () => {
 async function archives(): Promise<Archive[]> {
   const reply = await recorder.call<ArchivesResponse>('GET', `/service/archives?streamId=${streamId}&take=1000`);
   expect(reply.status).toBe(200);
-  return reply.body.data.archives;
+  return [...reply.body.data.archives].sort((a, b) => a.start - b.start);
 }
 
 async function status(): Promise<StreamStatus> {
@@ -104,12 +104,16 @@ describe('resilience', () => {
     const pid = recordingFfmpeg();
     const droppedAtMs = Date.now();
     sim.dropSessions(8000);
-    const after = await waitFor(
-      'a segment started after the outage',
-      async () => (await archives()).find((a) => a.active && a.start > droppedAtMs + 5000 && a.end - a.start > 1000),
+    // Segments are cut at clock boundaries, so the first one after the outage may be short and
+    // already closed by the time the list is read: wait for a second of video after the outage,
+    // then take the earliest segment that started after it.
+    await waitFor(
+      'a second recorded after the outage',
+      async () => ((await archives()).some((a) => a.start > droppedAtMs + 5000 && a.end - a.start > 1000) ? true : undefined),
       90_000,
     );
     const list = await archives();
+    const after = list.find((a) => a.start > droppedAtMs + 5000)!;
     const before = list.filter((a) => a.start < droppedAtMs).at(-1)!;
     expect(before.active).toBe(false);
     expect(before.end).toBeLessThan(droppedAtMs + 1500);
