@@ -13,10 +13,7 @@
 import { Type, type Static } from 'typebox';
 import type { RecordingConfiguration, RecordingStyle } from './streams';
 
-/** Expiry values above this mean "does not expire" (spec 9); the recorder sends NO_EXPIRY_MS. */
-export const EXPIRY_NOT_APPLICABLE_ABOVE_MS = 8623372036854776;
-/** What the recorder sends as the expiry of a license that does not expire (the largest Date). */
-export const NO_EXPIRY_MS = 8_640_000_000_000_000;
+export { ACTIVATION_PATHS, ACTIVATION_PING_TIMEOUT_MS, EXPIRY_NOT_APPLICABLE_ABOVE_MS, NO_EXPIRY_MS } from '../license-constants';
 
 export type LicenseStatus = 'normal' | 'degraded' | 'pending_change';
 /**
@@ -104,9 +101,6 @@ export interface TrustedIssuer {
 
 // ---- The external activation service (spec 7) ----
 
-/** The client's ping time-out (spec 9): no answer within it means offline activation. */
-export const ACTIVATION_PING_TIMEOUT_MS = 5_000;
-export const ACTIVATION_PATHS = { activate: '/activate', renew: '/renew', ping: '/ping' } as const;
 /** POST /activate, application/x-www-form-urlencoded. */
 export const ACTIVATE_FIELDS = ['activation_code', 'machine_id', 'location_description', 'headless'] as const;
 /** POST /renew, application/x-www-form-urlencoded. */

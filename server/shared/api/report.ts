@@ -72,10 +72,7 @@ export interface ServerReport {
   streamEvents: StreamEvent[];
 }
 
-/** A report covers at most a year (the events are not kept longer). */
-export const REPORT_MAX_SPAN_MS = 366 * 24 * 3600 * 1000;
-/** How long recorded events are kept before the recorder drops them. */
-export const REPORT_EVENTS_KEPT_DAYS = 366;
+export { REPORT_EVENTS_KEPT_DAYS, REPORT_MAX_SPAN_MS } from '../report-constants';
 
 export const ServerReportQuery = Type.Object({
   start: Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }),

@@ -12,16 +12,9 @@ import type { LicenseSession } from '../../../server/shared/api';
 
 export { activationErrorText, codeKind, normalizeCode, validateLocation, type CodeKind };
 
-/*
- * The shared values of server/shared/api/license.ts, repeated here because
- * that module builds TypeBox schemas at load and would carry TypeBox into
- * the client's bundle; a unit test checks they stay equal.
- */
-/** Spec 9: expiry values above this mean "does not expire". */
-export const EXPIRY_NOT_APPLICABLE_ABOVE_MS = 8623372036854776;
-/** Spec 9: the activation service's ping time-out. */
-export const ACTIVATION_PING_TIMEOUT_MS = 5_000;
-export const ACTIVATION_PATHS = { activate: '/activate', renew: '/renew', ping: '/ping' } as const;
+import { EXPIRY_NOT_APPLICABLE_ABOVE_MS } from '../../../server/shared/license-constants';
+
+export { ACTIVATION_PATHS, ACTIVATION_PING_TIMEOUT_MS, EXPIRY_NOT_APPLICABLE_ABOVE_MS } from '../../../server/shared/license-constants';
 
 /** True when an expiry (epoch ms) means "does not expire" (spec 9). */
 export function expiryNotApplicable(expiresMs: number): boolean {

@@ -9,6 +9,7 @@
  * `To` covers its whole minute, so a range ending now includes this minute's
  * events. Pure.
  */
+import { REPORT_MAX_SPAN_MS } from '../../../server/shared/report-constants';
 import { fromLocalInput, toLocalInput } from '../system/log-export';
 
 export interface ReportRange {
@@ -21,12 +22,7 @@ export type ReportRangeError = 'missing-time' | 'from-after-to' | 'too-long';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/**
- * The longest range the server answers (server/shared/api/report.ts
- * REPORT_MAX_SPAN_MS, a unit test keeps them equal). Not imported: that
- * module builds the TypeBox schemas, which the client bundle does not need.
- */
-export const REPORT_MAX_SPAN_MS = 366 * DAY_MS;
+export { REPORT_MAX_SPAN_MS };
 
 /** The range the screen opens with: the last 24 hours. */
 export function defaultReportRange(now: Date): ReportRange {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as shared from '../../../../../server/shared/api/license';
 import { EXPIRY_NOT_APPLICABLE_ABOVE_MS, NO_EXPIRY_MS, type LicenseSession } from '../../../../../server/shared/api/license';
 import {
-  ACTIVATION_PATHS,
-  ACTIVATION_PING_TIMEOUT_MS,
-  EXPIRY_NOT_APPLICABLE_ABOVE_MS as CLIENT_THRESHOLD,
   activationErrorText,
   canActivate,
   codeKind,
@@ -18,14 +14,6 @@ import {
 } from '../../../../../src/core/license/license-rules';
 
 const withStop = (stop: number) => ({ license: { activationTimeRange: { start: 0, stop } } }) as Pick<LicenseSession, 'license'>;
-
-describe('values repeated from the shared module', () => {
-  it('match server/shared/api/license.ts', () => {
-    expect(CLIENT_THRESHOLD).toBe(shared.EXPIRY_NOT_APPLICABLE_ABOVE_MS);
-    expect(ACTIVATION_PING_TIMEOUT_MS).toBe(shared.ACTIVATION_PING_TIMEOUT_MS);
-    expect(ACTIVATION_PATHS).toEqual(shared.ACTIVATION_PATHS);
-  });
-});
 
 describe('license expiry', () => {
   it('reads n/a above the spec threshold and a date at or below it', () => {
