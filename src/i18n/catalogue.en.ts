@@ -151,6 +151,7 @@ export const en = {
   'users.deleteTitle': 'Delete user',
   'users.deleteQuestion': 'Delete the user {username}? They are signed out and can no longer sign in.',
   'users.deleteConfirm': 'Delete user',
+  'users.deleting': 'Deleting…',
   'users.selfEditWarning': 'This is your own account: saving signs you out, and you sign in again with the new details.',
   'users.failedToFetchUsers': 'Failed to fetch users.',
   'users.failedToDeleteUser': 'Failed to delete user {username}: {detail}',

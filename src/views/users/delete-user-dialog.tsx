@@ -1,7 +1,7 @@
 /** Confirms deleting a user; shows failedToDeleteUser when the server refuses. */
 import { useState, type ReactElement } from 'react';
 import type { User } from '../../../server/shared/api';
-import { AppDialog } from '../../components/ui/dialog';
+import { AppDialog, ConfirmDialogFooter } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { t } from '../../i18n/translate';
 import { deleteUser } from '../../state/users.store';
@@ -27,14 +27,13 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
       size="small"
       dismissible={!processing}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={processing}>
-            {t('users.deleteConfirm')}
-          </button>
-        </>
+        <ConfirmDialogFooter
+          onCancel={onClose}
+          onConfirm={() => void confirm()}
+          processing={processing}
+          confirmLabel={t('users.deleteConfirm')}
+          busyLabel={t('users.deleting')}
+        />
       }
     >
       <p>{t('users.deleteQuestion', { username: user.username })}</p>
