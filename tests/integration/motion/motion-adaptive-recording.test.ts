@@ -4,8 +4,9 @@
  * from start to end is replaced by its keyframes only (stream copy; the
  * simulator sends a keyframe a second, so 1 fps, spec 5's minimum), and
  * the index size follows the file. The first segment, recorded before the
- * detector watched, stays whole. Segments are a minute long, so this waits
- * for the first whole minute after registration plus the decision delay.
+ * detector watched, stays whole. The recorder cuts 20 s segments here (a
+ * minute by default), so the wait is for the first whole segment after
+ * registration plus the decision delay, not for whole minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -18,7 +19,7 @@ let camera: Camera;
 let main: Stream;
 
 beforeAll(async () => {
-  rig = await startMotionRig(1);
+  rig = await startMotionRig(1, { segmentSeconds: 20 });
   camera = rig.cameras[0]!;
   await setStyle(rig, camera, camera.streams[1]!, 'proxy-only');
   main = await setStyle(rig, camera, camera.streams[0]!, 'continuous-motion-adaptive');
@@ -64,6 +65,6 @@ describe('motion-adaptive recording', () => {
     expect(first.id).not.toBe(thinned.id);
     expect(await fps(first)).toBeGreaterThan(15);
     expect(await motionEvents(rig, main.id)).toEqual([]);
-    // Up to a minute to the first whole segment, a minute of it, then the decision: longer than the default time-out.
+    // Up to 20 s to the first whole segment, 20 s of it, then the decision: longer than the default time-out on a loaded machine.
   }, 300_000);
 });

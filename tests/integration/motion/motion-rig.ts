@@ -21,8 +21,10 @@ export interface MotionRig {
   stop(): Promise<void>;
 }
 
-export async function startMotionRig(cameraCount: number): Promise<MotionRig> {
-  const [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(cameraCount, { motion: false })]);
+/** `segmentSeconds`: shorter segments than the recorder's minute, for tests that wait for whole segments. */
+export async function startMotionRig(cameraCount: number, options: { segmentSeconds?: number } = {}): Promise<MotionRig> {
+  const extraArgs = options.segmentSeconds ? ['--segment-seconds', String(options.segmentSeconds)] : [];
+  const [recorder, sim] = await Promise.all([startMediaRecorder({ extraArgs }), startSimulator(cameraCount, { motion: false })]);
   const cameras: Camera[] = [];
   for (const [index, c] of sim.cameras.entries()) cameras.push(await registerSimCamera(recorder, c, `Motion ${index}`));
   return {
