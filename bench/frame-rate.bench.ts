@@ -17,8 +17,11 @@
  * FRAME_RATE_RATES and FRAME_RATE_MODES (comma lists) pick a subset for a
  * quick look; at 64 tiles the worker player also runs with
  * FRAME_RATE_ALT_WORKERS (default 1,4) other worker counts, the other
- * picture decoder, and FRAME_RATE_ALT_PATHS (default decode,receive):
- * pictures dropped after decoding or on arrival, for cost attribution.
+ * picture decoder (FRAME_RATE_ALT_DECODERS, default blob), and
+ * FRAME_RATE_ALT_PATHS (default decode,receive): pictures dropped after
+ * decoding or on arrival, for cost attribution. FRAME_RATE_RESULTS_NAME
+ * (default frame-rate) names the results file (bench/wall-check.ts writes
+ * its short run beside the full one).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +39,8 @@ const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').map(Numb
 const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
 const MODES = (process.env.FRAME_RATE_MODES ?? 'worker,naive').split(',') as Array<WallRun['mode']>;
 const ALT_WORKERS = (process.env.FRAME_RATE_ALT_WORKERS ?? '1,4').split(',').filter(Boolean).map(Number);
+const ALT_DECODERS = (process.env.FRAME_RATE_ALT_DECODERS ?? 'blob').split(',').filter(Boolean) as Array<NonNullable<WallRun['decoder']>>;
+const RESULTS_NAME = process.env.FRAME_RATE_RESULTS_NAME ?? 'frame-rate';
 const ALT_PATHS = (process.env.FRAME_RATE_ALT_PATHS ?? 'decode,receive').split(',').filter(Boolean) as Array<NonNullable<WallRun['picturePath']>>;
 const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
 /**
@@ -85,7 +90,7 @@ async function main(): Promise<void> {
             1,
             0,
             ...ALT_WORKERS.map((workers) => ({ mode: 'worker' as const, workers })),
-            { mode: 'worker', decoder: 'blob' },
+            ...ALT_DECODERS.map((decoder) => ({ mode: 'worker' as const, decoder })),
             ...ALT_PATHS.map((picturePath) => ({ mode: 'worker' as const, picturePath })),
           );
         }
@@ -169,7 +174,7 @@ async function main(): Promise<void> {
       if (worker && naive) figures[`${tiles} tiles at ${fps} fps: worker x naive drawn`] = higher(worker.drawnPerTilePerSecond / Math.max(0.001, naive.drawnPerTilePerSecond), 'ratio');
     }
   }
-  const file = writeResults('frame-rate', { windowMs: WINDOW_MS, runs: results, ratios }, figures);
+  const file = writeResults(RESULTS_NAME, { windowMs: WINDOW_MS, runs: results, ratios }, figures);
   console.log(`results: ${file}`);
 }
 
