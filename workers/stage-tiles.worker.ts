@@ -25,6 +25,7 @@ export const {
   closeTile,
   setDrawSize,
   setRoute,
+  setPace,
   play,
   stop,
   pause,

@@ -36,11 +36,13 @@ import type { TileSpec } from '../../workers/core/tile-compositor-plan';
 import { availabilityAt, REVERSE_LOOKBACK_MS, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
-import { LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
+import { LOW_BANDWIDTH_RATE_FPS, LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
 import { StageWorkerPool } from './stage-worker-pool';
 import { StagePlayer, type ShaderRequest } from './stage-player';
 import { compositorTileSpec } from './compositor-tile-spec';
 import { WebRtcSource } from './webrtc/webrtc-source';
+import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
+import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
 
 export type { StagePlayer, StagePlayerView, PlayerSurface, ShaderRequest } from './stage-player';
 export type { SourceStats } from './player-source';
@@ -121,6 +123,11 @@ export class StageMedia {
   private readonly shaderTiles = new Map<string, TileSpec>();
   private shaderFlushPending = false;
   private destroyed = false;
+  private readonly governor = new WallLoadGovernor(Date.now());
+  private governorTimer: ReturnType<typeof setInterval> | undefined;
+  /** Tiles in focus (spared by the governor) and the pace each tile was last given. */
+  private readonly focused = new Set<string>();
+  private readonly paces = new Map<string, number>();
 
   constructor(private readonly options: StageMediaOptions) {
     this.pool = new StageWorkerPool(options.workers ?? STAGE_MEDIA_WORKERS, {
@@ -184,6 +191,11 @@ export class StageMedia {
           : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs, speed),
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
+      onFocus: (focused) => {
+        if (focused) this.focused.add(tileId);
+        else this.focused.delete(tileId);
+        this.applyPace(tileId);
+      },
       onDestroy: () => this.releaseCanvas(elements.canvas),
     });
   }
@@ -226,6 +238,44 @@ export class StageMedia {
     });
   }
 
+  /**
+   * The page's frame-rate level (the monitor's changes): at 'critical' the
+   * governor (src/core/wall-load.ts) lowers what tiles out of focus ask, in
+   * steps, and gives it back once the page has recovered.
+   */
+  setFrameRateLevel(level: FrameRateLevel): void {
+    this.governor.setLevel(level, Date.now());
+    this.settleLoad();
+  }
+
+  /** The governor's step now (0: every tile asks its full rate). */
+  get loadStep(): WallLoadStep {
+    return this.governor.step;
+  }
+
+  private settleLoad(): void {
+    if (this.destroyed) return;
+    if (this.governor.settling && this.governorTimer === undefined) {
+      this.governorTimer = setInterval(() => {
+        const before = this.governor.step;
+        if (this.governor.tick(Date.now()) !== before) for (const tileId of this.pool.tileIds()) this.applyPace(tileId);
+        if (!this.governor.settling) this.stopGovernorTimer();
+      }, 1000);
+    } else if (!this.governor.settling) this.stopGovernorTimer();
+  }
+
+  private stopGovernorTimer(): void {
+    if (this.governorTimer !== undefined) clearInterval(this.governorTimer);
+    this.governorTimer = undefined;
+  }
+
+  private applyPace(tileId: string): void {
+    const pace = tilePaceMs(this.governor.step, this.focused.has(tileId), this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS);
+    if ((this.paces.get(tileId) ?? 0) === pace) return;
+    this.paces.set(tileId, pace);
+    void this.pool.workerFor(tileId).setPace(tileId, pace);
+  }
+
   /** Every worker's channel figures (the benchmark reads them). */
   async workerStats() {
     return Promise.all(this.pool.all().map((worker) => worker.stats()));
@@ -239,6 +289,7 @@ export class StageMedia {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.stopGovernorTimer();
     this.sessions.flush();
     this.pool.destroy();
   }
@@ -265,6 +316,8 @@ export class StageMedia {
       if (this.destroyed) return;
       // The canvas stays transferred; a later adopt of the same element gets a fresh registration.
       this.surfaces.delete(canvas);
+      this.focused.delete(surface.tileId);
+      this.paces.delete(surface.tileId);
       void this.pool.workerFor(surface.tileId).closeTile(surface.tileId);
       this.pool.release(surface.tileId);
     }, CANVAS_RELEASE_MS);

@@ -48,6 +48,8 @@ export interface StagePlayerDeps {
   currentRequest?: () => PlayRequest;
   /** Hears the shader the tile needs (null: none) so the stage compositor can draw it. */
   onShader?: (request: ShaderRequest | null) => void;
+  /** Hears whether the tile is in focus (the wall's load governor spares it). */
+  onFocus?: (focused: boolean) => void;
   onDestroy?: () => void;
 }
 
@@ -121,6 +123,11 @@ export class StagePlayer {
   /** The user picked a player mode (throws 'Unsupported player mode' for one not offered). */
   setType(type: PlayerType): void {
     this.machine.setType(type);
+  }
+
+  /** The tile is under the pointer, holds the keyboard focus or is in full screen. */
+  setFocused(focused: boolean): void {
+    this.deps.onFocus?.(focused);
   }
 
   setHidden(hidden: boolean): void {

@@ -76,6 +76,11 @@ export class StageWorkerPool {
     this.load[index]!--;
   }
 
+  /** The tiles that have a worker now. */
+  tileIds(): string[] {
+    return [...this.assigned.keys()];
+  }
+
   all(): readonly MediaWorker[] {
     return this.remotes;
   }

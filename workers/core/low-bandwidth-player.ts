@@ -12,6 +12,10 @@
  *   clears the stall.
  * - Pause (hidden tile, full screen of another cell) stops asking; resume
  *   asks again. The recorder session idles meanwhile, at no cost here.
+ * - Pace (`setMinInterval`, the wall's load governor, src/core/wall-load.ts):
+ *   a request never goes out sooner than that after the previous one, so a
+ *   tile out of focus on a struggling page shows fewer pictures without a
+ *   new session.
  * - The socket closing ends the channel: code 1000 (deleted, idle) or 1011
  *   (the stream failed) or any other, reported with its reason.
  *
@@ -83,6 +87,13 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   private stalled = false;
   private waitTimer: unknown = undefined;
   private readonly waitThresholdMs: number;
+  private minIntervalMs = 0;
+  private lastRequestMs = Number.NEGATIVE_INFINITY;
+  private paceTimer: unknown = undefined;
+  private readonly onPaced = () => {
+    this.paceTimer = undefined;
+    this.request();
+  };
   private readonly counters = { framesDrawn: 0, bytesReceived: 0, decodeErrors: 0, stalls: 0, lastFrameMs: 0, decodeMsTotal: 0 };
   private readonly onWaitExpired = () => {
     this.waitTimer = undefined;
@@ -113,7 +124,16 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   pause(): void {
     this.paused = true;
     this.clearWait();
+    this.clearPace();
     this.stalled = false;
+  }
+
+  /** The least time between two requests (0: none); a request already held back is re-timed. */
+  setMinInterval(ms: number): void {
+    this.minIntervalMs = Math.max(0, Number.isFinite(ms) ? ms : 0);
+    if (this.paceTimer === undefined) return;
+    this.clearPace();
+    this.request();
   }
 
   resume(): void {
@@ -128,6 +148,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.clearWait();
+    this.clearPace();
     const socket = this.socket;
     this.socket = null;
     socket?.close();
@@ -143,7 +164,14 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   }
 
   private request(): void {
-    if (this.state === 'closed' || this.paused || this.outstanding || this.decoding || !this.socket) return;
+    if (this.state === 'closed' || this.paused || this.outstanding || this.decoding || !this.socket || this.paceTimer !== undefined) return;
+    const now = this.deps.now();
+    const wait = this.lastRequestMs + this.minIntervalMs - now;
+    if (wait > 0) {
+      this.paceTimer = this.deps.timers.setTimeout(this.onPaced, wait);
+      return;
+    }
+    this.lastRequestMs = now;
     this.outstanding = true;
     this.socket.send(REQUEST_FRAME_MESSAGE);
     this.armWait();
@@ -152,6 +180,11 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   private armWait(): void {
     this.clearWait();
     this.waitTimer = this.deps.timers.setTimeout(this.onWaitExpired, this.waitThresholdMs);
+  }
+
+  private clearPace(): void {
+    if (this.paceTimer !== undefined) this.deps.timers.clearTimeout(this.paceTimer);
+    this.paceTimer = undefined;
   }
 
   private clearWait(): void {
@@ -202,6 +235,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.clearWait();
+    this.clearPace();
     this.socket = null;
     this.outstanding = false;
     this.emit({ type: 'closed', code, reason });

@@ -81,6 +81,8 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   });
   const [pane, setPane] = useState<TilePane>(null);
   const [slowDialog, setSlowDialog] = useState(false);
+  const [pointerOver, setPointerOver] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
   const mediaRef = useRef<HTMLDivElement>(null);
 
   const { canvasRef, videoRef, playerRef } = useStagePlayer({
@@ -93,6 +95,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
     shader: { rect: props.rect, dewarpMode: props.dewarpMode, dewarp, zoom },
     size: props.rect,
     timeline,
+    focused: props.fullScreen || pointerOver || focusWithin,
   });
   const zoomGestures = useDigitalZoom(tileKey, mediaRef, true);
 
@@ -118,6 +121,10 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
       data-camera-id={camera.id}
       data-source={status?.source ?? 'idle'}
       data-player-type={status?.activeType ?? type}
+      onPointerEnter={() => setPointerOver(true)}
+      onPointerLeave={() => setPointerOver(false)}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={(event) => setFocusWithin(event.currentTarget.contains(event.relatedTarget as Node | null))}
     >
       <div
         ref={mediaRef}

@@ -34,6 +34,8 @@ export interface StagePlayerBinding {
   size: { width: number; height: number };
   /** The context the tile follows: the master's, or its own while unlinked. */
   timeline: TimelineContext;
+  /** Under the pointer, holding the keyboard focus or in full screen: spared when the wall slows down. */
+  focused?: boolean;
 }
 
 type PlayRequest = ReturnType<typeof playRequestAt>;
@@ -96,6 +98,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     });
     playerActions.setStatus(tileKey, statusOf(player.view));
     player.setHidden(latest.current.hidden);
+    player.setFocused(latest.current.focused === true);
     player.setShaderRequest(latest.current.shader);
     const context = { ...latest.current.timeline };
     const request = playRequestAt(context, Date.now());
@@ -114,6 +117,9 @@ export function useStagePlayer(binding: StagePlayerBinding): {
   }, [type]);
 
   useEffect(() => playerRef.current?.setHidden(hidden), [hidden]);
+
+  const focused = binding.focused === true;
+  useEffect(() => playerRef.current?.setFocused(focused), [focused]);
 
   const { timeMs, anchorMs, speed, paused } = binding.timeline;
   useEffect(() => {

@@ -95,12 +95,17 @@ export function StageView(): ReactElement {
   }, []);
 
   useEffect(() => {
-    const stop = startFrameRateMonitor((state) => playerPerformanceActions.setFrameRate(state));
+    if (!media) return;
+    // The wall's load governor hears the same levels the frame-rate alert shows.
+    const stop = startFrameRateMonitor((state) => {
+      playerPerformanceActions.setFrameRate(state);
+      media.setFrameRateLevel(state.level);
+    });
     return () => {
       stop();
       playerPerformanceActions.setFrameRate(null);
     };
-  }, []);
+  }, [media]);
 
   useEffect(
     () =>

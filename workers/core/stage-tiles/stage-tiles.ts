@@ -48,6 +48,8 @@ interface Tile {
   route: TileRoute;
   channel: LowBandwidthChannel<ImageBitmap> | null;
   video: ReadableStreamDefaultReader<VideoFrame> | null;
+  /** Least ms between picture requests (the wall's load governor); 0: none. */
+  paceMs: number;
 }
 
 export function createStageTiles(deps: StageTilesDeps) {
@@ -76,7 +78,7 @@ export function createStageTiles(deps: StageTilesDeps) {
     openTile(tileId: string, canvas: OffscreenCanvas | null): void {
       stageTiles.closeTile(tileId);
       const renderer = canvas ? deps.bitmapRenderer(canvas) : null;
-      tiles.set(tileId, { id: tileId, renderer, drawSize: null, route: 'bitmap', channel: null, video: null });
+      tiles.set(tileId, { id: tileId, renderer, drawSize: null, route: 'bitmap', channel: null, video: null, paceMs: 0 });
     },
 
     closeTile(tileId: string): void {
@@ -119,7 +121,16 @@ export function createStageTiles(deps: StageTilesDeps) {
         },
       );
       tile.channel = channel;
+      channel.setMinInterval(tile.paceMs);
       channel.start(url);
+    },
+
+    /** The least time between the tile's picture requests, now and for later channels (0: none). */
+    setPace(tileId: string, ms: number): void {
+      const tile = tiles.get(tileId);
+      if (!tile) return;
+      tile.paceMs = ms;
+      tile.channel?.setMinInterval(ms);
     },
 
     stop(tileId: string): void {
@@ -140,7 +151,7 @@ export function createStageTiles(deps: StageTilesDeps) {
     attachVideo(tileId: string, frames: ReadableStream<VideoFrame>): void {
       let tile = tiles.get(tileId);
       if (!tile) {
-        tile = { id: tileId, renderer: null, drawSize: null, route: 'compositor', channel: null, video: null };
+        tile = { id: tileId, renderer: null, drawSize: null, route: 'compositor', channel: null, video: null, paceMs: 0 };
         tiles.set(tileId, tile);
       }
       stopVideo(tile);

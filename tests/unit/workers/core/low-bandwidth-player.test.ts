@@ -160,3 +160,58 @@ describe('low-bandwidth channel pull flow', () => {
     expect(r.drawn).toEqual([]);
   });
 });
+
+describe('low-bandwidth channel pace', () => {
+  it('holds the next request until the least interval since the previous one has passed', async () => {
+    const r = rig();
+    r.channel.setMinInterval(400);
+    r.open();
+    expect(r.sent).toHaveLength(1);
+    r.picture('P0');
+    await flushPromises();
+    expect(r.drawn).toHaveLength(1);
+    // Drawn at once, but the next request waits for the pace.
+    expect(r.sent).toHaveLength(1);
+    r.clock.advance(399);
+    expect(r.sent).toHaveLength(1);
+    r.clock.advance(1);
+    expect(r.sent).toHaveLength(2);
+  });
+
+  it('asks at once when the pace is lifted while a request is held back', async () => {
+    const r = rig();
+    r.channel.setMinInterval(1000);
+    r.open();
+    r.picture('P0');
+    await flushPromises();
+    expect(r.sent).toHaveLength(1);
+    r.channel.setMinInterval(0);
+    expect(r.sent).toHaveLength(2);
+  });
+
+  it('sends nothing held back once paused or stopped', async () => {
+    const r = rig();
+    r.channel.setMinInterval(500);
+    r.open();
+    r.picture('P0');
+    await flushPromises();
+    r.channel.pause();
+    r.clock.advance(1000);
+    expect(r.sent).toHaveLength(1);
+    r.channel.resume();
+    expect(r.sent).toHaveLength(2);
+    r.picture('P1');
+    await flushPromises();
+    r.channel.stop();
+    r.clock.advance(1000);
+    expect(r.sent).toHaveLength(2);
+  });
+
+  it('does not hold back a channel without a pace', async () => {
+    const r = rig();
+    r.open();
+    r.picture('P0');
+    await flushPromises();
+    expect(r.sent).toHaveLength(2);
+  });
+});

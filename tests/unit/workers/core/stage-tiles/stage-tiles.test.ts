@@ -110,6 +110,23 @@ describe('stage tiles', () => {
     expect(r.sockets).toEqual([]);
   });
 
+  it('paces a tile given a pace before it plays, and again for its next channel', async () => {
+    const r = rig();
+    r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
+    r.tiles.setPace('tile-1', 500);
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    await firstPicture(r.sockets[0]!);
+    expect(r.sockets[0]!.sent).toEqual([REQUEST_FRAME_MESSAGE]);
+    r.clock.advance(500);
+    expect(r.sockets[0]!.sent).toHaveLength(2);
+    // A new channel of the same tile keeps the pace; lifting it asks at once.
+    r.tiles.play('tile-1', 'ws://recorder/pictures-2', () => undefined);
+    await firstPicture(r.sockets[1]!);
+    expect(r.sockets[1]!.sent).toHaveLength(1);
+    r.tiles.setPace('tile-1', 0);
+    expect(r.sockets[1]!.sent).toHaveLength(2);
+  });
+
   it('pauses, resumes and stops a channel', async () => {
     const r = rig();
     r.tiles.openTile('tile-1', fakeCanvas('canvas-1'));
