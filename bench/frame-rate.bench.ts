@@ -35,7 +35,7 @@ import { higher, type Figures } from './lib/figures';
 import { buildBenchPage } from './lib/page-build';
 import { printTable, writeResults } from './lib/report';
 
-const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').map(Number);
+const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').filter(Boolean).map(Number);
 const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
 const MODES = (process.env.FRAME_RATE_MODES ?? 'worker,naive').split(',') as Array<WallRun['mode']>;
 const ALT_WORKERS = (process.env.FRAME_RATE_ALT_WORKERS ?? '1,4').split(',').filter(Boolean).map(Number);
@@ -43,6 +43,13 @@ const ALT_DECODERS = (process.env.FRAME_RATE_ALT_DECODERS ?? 'blob').split(',').
 const RESULTS_NAME = process.env.FRAME_RATE_RESULTS_NAME ?? 'frame-rate';
 const ALT_PATHS = (process.env.FRAME_RATE_ALT_PATHS ?? 'decode,receive').split(',').filter(Boolean) as Array<NonNullable<WallRun['picturePath']>>;
 const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
+/**
+ * The throttled page (a low-powered client): Chromium's CPU throttling of the
+ * page by this factor (FRAME_RATE_THROTTLE, '' skips it), a wall of
+ * FRAME_RATE_THROTTLE_TILES at 10 fps with the load governor off and on.
+ */
+const THROTTLE = Number(process.env.FRAME_RATE_THROTTLE ?? 20);
+const THROTTLE_TILES = Number(process.env.FRAME_RATE_THROTTLE_TILES ?? 36);
 /**
  * Warm-up before a window: 6 s, plus 100 ms a tile because the browser opens
  * WebSockets to one host one handshake at a time (RFC 6455 4.1), which on
@@ -68,6 +75,7 @@ async function main(): Promise<void> {
   const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];
+  const throttledRows: Array<Record<string, string | number>> = [];
   const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number }> = [];
   try {
     const token = await signIn(recorder.baseUrl, 'admin', recorder.adminPassword);
@@ -141,6 +149,32 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (THROTTLE > 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      for (const governor of ['off', 'on'] as const) {
+        const run: WallRun = { mode: 'worker', tiles: THROTTLE_TILES, fps: 10, durationMs: WINDOW_MS, warmupMs: warmupMs(THROTTLE_TILES) + 8_000, streamIds, token, governor };
+        const player = `worker, page throttled ${THROTTLE}x, governor ${governor}`;
+        try {
+          const result = await page.evaluate((r) => window.runWall(r), run);
+          const drawnPerTilePerSecond = result.framesDrawn / run.tiles / result.seconds;
+          results.push({ ...run, token: '', ...result, drawnPerTilePerSecond, shareShown: drawnPerTilePerSecond / run.fps });
+          throttledRows.push({
+            player,
+            'page fps': result.pageFps.toFixed(1),
+            'drawn/tile/s': drawnPerTilePerSecond.toFixed(2),
+            'focused tile/s': (result.focusedTileFps ?? 0).toFixed(2),
+            'load step': result.loadStep ?? 0,
+            'long task ms': result.longTaskMs,
+          });
+          console.log(JSON.stringify(throttledRows.at(-1)));
+        } catch (error) {
+          console.error(`${player} failed: ${(error as Error).message.split('\n')[0]}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 4000));
+      }
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
   } finally {
     await browser.close();
     await recorder.stop();
@@ -164,6 +198,7 @@ async function main(): Promise<void> {
   );
   printTable('Low-bandwidth wall: worker player vs naive main-thread player', rows);
   printTable('Ratios', ratios);
+  if (throttledRows.length > 0) printTable('Throttled page: the load governor off and on', throttledRows);
   // The worker player against the naive one in the same run is the figure to compare; its own rate moves with the machine.
   const figures: Figures = {};
   for (const tiles of WALLS) {

@@ -13,6 +13,7 @@ import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import { browserTimers } from '../../workers/core/browser-timers';
 import { startNaiveTile, type NaiveTile } from './naive-player';
+import { startFrameRateMonitor } from '../../src/media/frame-rate-monitor';
 
 export interface WallRun {
   mode: 'worker' | 'naive';
@@ -24,6 +25,11 @@ export interface WallRun {
   token: string;
   workers?: number;
   decoder?: PictureDecoder;
+  /**
+   * Worker player: the wall's load governor hears the page's frame-rate
+   * monitor, and the first tile is in focus; 'off' runs the monitor alone.
+   */
+  governor?: 'on' | 'off';
   /** Worker player: pictures stopped after decoding or on arrival (cost attribution); drawn when absent. */
   picturePath?: Exclude<PicturePath, 'draw'>;
 }
@@ -37,6 +43,9 @@ export interface WallResult {
   pageFps: number;
   /** Worker player: mean ms from a picture's arrival to its draw (decoding) in the window. */
   decodeMs: number | null;
+  /** Governor runs: the first (focused) tile's pictures per second, and the step reached at the end. */
+  focusedTileFps?: number;
+  loadStep?: number;
   /** Pictures per second of the slowest and the fastest tile in the window: how evenly a saturated wall shares. */
   slowestTileFps: number;
   fastestTileFps: number;
@@ -126,6 +135,13 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     players.push(player);
     player.play();
   }
+  let stopMonitor = () => undefined as void;
+  if (run.governor) {
+    players[0]?.setFocused(true);
+    stopMonitor = startFrameRateMonitor((state) => {
+      if (run.governor === 'on') media.setFrameRateLevel(state.level);
+    });
+  }
   const decodeTotals = async () => {
     const stats = await media.workerStats();
     const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
@@ -146,10 +162,19 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
   const result = await measure(total, run.durationMs);
   const after = await decodeTotals();
   const decodeMs = after.frames > before.frames ? (after.decodeMs - before.decodeMs) / (after.frames - before.frames) : null;
+  const loadStep = media.loadStep;
+  stopMonitor();
   for (const player of players) player.destroy();
   media.destroy();
   wall.replaceChildren();
-  return { playingTiles, ...result, decodeMs, ...spread(before.perTile, after.perTile, result.seconds) };
+  const focusedTileFps = ((after.perTile[0] ?? 0) - (before.perTile[0] ?? 0)) / result.seconds;
+  return {
+    playingTiles,
+    ...result,
+    decodeMs,
+    ...spread(before.perTile, after.perTile, result.seconds),
+    ...(run.governor ? { focusedTileFps, loadStep } : {}),
+  };
 }
 
 async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
