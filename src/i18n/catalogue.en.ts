@@ -12,6 +12,7 @@ import { licenseStrings } from './catalogue.license.en';
 import { retentionStrings } from './catalogue.retention.en';
 import { settingsStrings } from './catalogue.settings.en';
 import { propertiesStrings } from './catalogue.properties.en';
+import { ptzStrings } from './catalogue.ptz.en';
 import { streamsStrings } from './catalogue.streams.en';
 import { systemStrings } from './catalogue.system.en';
 import { versionStrings } from './catalogue.version.en';
@@ -38,6 +39,7 @@ export const en = {
   ...propertiesStrings,
   ...versionStrings,
   ...licenseStrings,
+  ...ptzStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
@@ -340,7 +342,6 @@ export const en = {
   'tile.dewarp.1': 'Perspective',
   'tile.dewarp.2': 'Panorama',
   'tile.ptz': 'PTZ controls',
-  'tile.ptzPlaceholder': 'PTZ controls and presets open here.',
   'tile.volume': 'Volume: {level}',
   'tile.volumeMuted': 'muted',
   'tile.playerMode': 'Player mode: {mode}',

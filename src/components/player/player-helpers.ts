@@ -40,11 +40,6 @@ export function streamOf(camera: Camera): Camera['streams'][number] | undefined 
   return camera.streams.find((stream) => stream.id === camera.primaryStream?.id) ?? camera.streams[0];
 }
 
-export function hasPtz(camera: Camera): boolean {
-  const ptz = camera.capabilities.camera.PTZ;
-  return ptz.pan === 'true' || ptz.tilt === 'true' || ptz.zoom === 'true';
-}
-
 /** "1.2 MB" style figure for the statistics pane. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,7 +1,7 @@
 /**
  * The panes a tile's header opens: statistics (refreshed once a second
  * while open), the time-zone table (server zone and offset against this
- * computer's) and the PTZ pane's place.
+ * computer's). The PTZ pane is its own chunk (ptz/).
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
@@ -77,13 +77,5 @@ export function TimezonePane(): ReactElement {
         </tr>
       </tbody>
     </table>
-  );
-}
-
-export function PtzPane(): ReactElement {
-  return (
-    <div className="tile-pane" role="note">
-      {t('tile.ptzPlaceholder')}
-    </div>
   );
 }

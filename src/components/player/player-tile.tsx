@@ -16,13 +16,15 @@ import { IDENTITY_VIEW, zoomPercent, type PlayerType } from '../../media/stage-m
 import { effectiveVolume, playerActions, playersState } from '../../state/player.store';
 import { isTileLinked, tileContext, timelineActions, timelineState, type TimelineContext } from '../../state/timeline.store';
 import { timelineLinks } from '../../state/timeline-links.store';
+import { ptzPaneAvailable, STAGE_PTZ_OPTIONS, type PtzPlayerOptions } from '../../core/ptz/ptz-access';
 import { TimelineTime } from '../timeline/timeline-time';
 import { PlayerHeader, type TilePane } from './player-header';
 import { PlayerIcon } from './player-icon';
-import { desiredPlayerType, hasPtz, nextPlayerType, streamOf } from './player-helpers';
+import { desiredPlayerType, nextPlayerType, streamOf } from './player-helpers';
 import { FrameStill } from './frame-still';
 import { PlayerOverlays } from './player-overlays';
-import { PtzPane, StatsPane, TimezonePane } from './player-panels';
+import { StatsPane, TimezonePane } from './player-panels';
+import { LazyPtzControls, LazyPtzPresets } from './ptz/lazy-ptz';
 import { SlowNetworkDialog } from './slow-network-dialog';
 import { useDigitalZoom } from './use-digital-zoom';
 import { useStagePlayer } from './use-stage-player';
@@ -50,6 +52,8 @@ export interface PlayerTileProps {
   lowBandwidthPreferred: boolean;
   /** The user may play back (not a Live Viewer): the tile follows a timeline and can be unlinked. */
   playback: boolean;
+  /** The PTZ player options (spec 3); the stage's when not given. */
+  ptzOptions?: PtzPlayerOptions;
   onFullScreen(): void;
   onClose(): void;
   onDewarp(mode: 0 | 1 | 2): void;
@@ -112,6 +116,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
 
   const surface = status?.surface ?? (type === 'webrtc' ? 'video' : 'canvas');
   const zoomed = zoom.scale > 1;
+  const ptzOptions = props.ptzOptions ?? STAGE_PTZ_OPTIONS;
   return (
     <div
       className={`player-tile surface-${surface}${props.fullScreen ? ' full-screen' : ''}`}
@@ -138,6 +143,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
         <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
         <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} paused={timeline.paused} size={props.rect} />
+        {pane === 'ptz' && <LazyPtzControls camera={camera} tileKey={tileKey} options={ptzOptions} />}
       </div>
       <PlayerHeader
         name={camera.name}
@@ -145,7 +151,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         fullScreen={props.fullScreen}
         dewarpAvailable={dewarp?.enable === true}
         dewarpMode={props.dewarpMode}
-        ptzAvailable={hasPtz(camera) && camera.permissions.actions.ptz}
+        ptzAvailable={ptzPaneAvailable(camera, ptzOptions)}
         volume={volume}
         type={status?.type ?? type}
         canSwitchType={props.playerOptions.length > 1}
@@ -169,7 +175,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
       <PlayerOverlays status={status} onUseLowBandwidth={() => switchTo('lowbandwidth')} onSlowNetwork={() => setSlowDialog(true)} />
       {pane === 'stats' && <StatsPane player={playerRef.current} status={status} />}
       {pane === 'timezones' && <TimezonePane />}
-      {pane === 'ptz' && <PtzPane />}
+      {pane === 'ptz' && <LazyPtzPresets camera={camera} options={ptzOptions} />}
       <SlowNetworkDialog
         open={slowDialog}
         canUseLowBandwidth={type !== 'lowbandwidth'}
