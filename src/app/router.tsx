@@ -12,8 +12,6 @@ import { CamerasView } from '../views/cameras/cameras-view';
 import { StageView } from '../views/stage/stage-view';
 import { NotFoundView } from '../views/system/not-found-view';
 import { ServerRestartingView } from '../views/system/server-restarting-view';
-import { UsersView } from '../views/users/users-view';
-import { VersionView } from '../views/version/version-view';
 import { GuardedRoute } from './guarded-route';
 import { lazyScreen } from './lazy-screen';
 import { ROUTE_RULES, SIGN_IN_PATH, type GuardedRoute as GuardedRouteId } from './guards';
@@ -31,9 +29,9 @@ const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
   'advanced-settings': lazyScreen(() => import('../views/settings/advanced-settings-view'), 'AdvancedSettingsView'),
   properties: lazyScreen(() => import('../views/settings/properties-view'), 'PropertiesView'),
   'server-restarting': ServerRestartingView,
-  users: UsersView,
+  users: lazyScreen(() => import('../views/users/users-view'), 'UsersView'),
   flags: lazyScreen(() => import('../views/settings/flags-view'), 'FlagsView'),
-  version: VersionView,
+  version: lazyScreen(() => import('../views/version/version-view'), 'VersionView'),
 };
 
 const guardedChildren: RouteObject[] = (Object.keys(SCREENS) as GuardedRouteId[]).map((route) => {
