@@ -8,6 +8,7 @@ export const ENV = {
   dataDir: 'ARGUS_E2E_DATA_DIR',
   adminPassword: 'ARGUS_E2E_ADMIN_PASSWORD',
   activationUrl: 'ARGUS_E2E_ACTIVATION_URL',
+  embedOrigin: 'ARGUS_E2E_EMBED_ORIGIN',
 } as const;
 
 export function recorderBaseUrl(): string {
@@ -27,4 +28,11 @@ export function activationServiceUrl(): string {
   const url = process.env[ENV.activationUrl];
   if (!url) throw new Error(`${ENV.activationUrl} is not set: the e2e global setup did not start an activation service`);
   return url;
+}
+
+/** The one other origin (http://127.0.0.2:PORT) the e2e recorder lets frame it (--embed-origins). */
+export function embedOrigin(): string {
+  const origin = process.env[ENV.embedOrigin];
+  if (!origin) throw new Error(`${ENV.embedOrigin} is not set: the e2e global setup did not reserve an embedding origin`);
+  return origin;
 }

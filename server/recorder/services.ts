@@ -13,6 +13,9 @@ import { openCameraPasswords } from './core/secrets/camera-passwords';
 import { makeDataDirPrivate, makeFilesPrivate } from './core/secrets/private-files';
 import { generatePassword } from './identity/passwords';
 import { SessionsService } from './identity/sessions';
+import { JwtSessions } from './identity/jwt-sessions';
+import { TrustedIssuerStore } from './identity/trusted-issuer';
+import { identityRoutes } from './identity/identity-routes';
 import { SettingsStore } from './core/settings';
 import { SignInThrottle } from './identity/sign-in-throttle';
 import { TicketIssuer } from './identity/tickets';
@@ -116,6 +119,10 @@ export interface RecorderServices {
   onSignIn: (attempt: { username: string; address: string; succeeded: boolean }) => void;
   /** The controlled restart a property save asks for, and the confirmation deadline (main.ts installs the restart). */
   restart: ControlledRestart;
+  /** The issuer whose JWTs open sessions here (GET /service/identity); the aggregator attaches itself through it. */
+  trustedIssuer: TrustedIssuerStore;
+  /** This recorder's server id (its cameras' orchidId): the audience its JWTs must name. */
+  serverId: string;
 }
 
 export async function createServices(config: RecorderConfig, repoRoot: string): Promise<RecorderServices> {
@@ -139,7 +146,15 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   if (secrets.keyNarrowed) mediaLog.warn(`${secrets.keyFile} was readable by others; narrowed to 0600`);
   if (secrets.sealedNow > 0) mediaLog.info(`sealed ${secrets.sealedNow} camera passwords stored in plain text by an older recorder`);
   const users = new UsersService(db);
-  const sessions = new SessionsService(db, users);
+  // The trusted issuer's JWTs are sessions too; their audience is this recorder's server id.
+  const serverId = recorderOrchidId(settings);
+  const trustedIssuer = new TrustedIssuerStore(settings);
+  if (config.trustedIssuer !== undefined && config.trustedIssuerKeyPem !== undefined) {
+    const attached = trustedIssuer.attach({ name: config.trustedIssuer, publicKeyPem: config.trustedIssuerKeyPem }, 'option');
+    mediaLog.info(`trusting tokens of issuer '${attached.name}' (${attached.algorithm}) for audience ${serverId}`);
+  }
+  const jwtSessions = new JwtSessions({ issuers: trustedIssuer, audience: serverId });
+  const sessions = new SessionsService(db, users, Date.now, jwtSessions);
   const generatedAdminPassword = await users.ensureAdmin(config.adminPassword, generatePassword);
   sessions.deleteExpired();
   const throttle = new SignInThrottle();
@@ -257,7 +272,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     lastWritten: (ids) => archiveIndex.lastWritten(ids),
     retention: retentionOverrides,
     probeOnvif,
-    orchidId: recorderOrchidId(settings),
+    orchidId: serverId,
     rtspPort: config.rtspPort,
     // A deleted camera's preset names go, and so does its PTZ connection.
     onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
@@ -356,6 +371,14 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
       }),
     (app) => clientUpdateRoutes(app, { client }),
     (app) => licenseRoutes(app, { license, discoverableOrchid }),
+    (app) =>
+      identityRoutes(app, {
+        jwtSessions,
+        trustedIssuer,
+        audience: serverId,
+        onIssuerChange: (change) =>
+          mediaLog.info(change.attached ? `trusting tokens of issuer '${change.issuer}' for audience ${serverId}` : 'detached from the trusted issuer'),
+      }),
   );
   const sweep = setInterval(() => {
     try {
@@ -395,6 +418,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     generatedAdminPassword,
     systemEvents,
     restart,
+    trustedIssuer,
+    serverId,
     onSignIn: (attempt) =>
       attempt.succeeded
         ? systemEvents.orchid('sign-in', eventMessages.signIn(attempt.username, attempt.address))

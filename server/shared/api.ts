@@ -28,3 +28,4 @@ export type * from './api/log-level';
 export type * from './api/params';
 export type * from './api/license';
 export type * from './api/properties';
+export type * from './api/identity';

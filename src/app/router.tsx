@@ -1,12 +1,11 @@
 /**
  * Hash routes of spec 2. '/' goes to sign-in; /sign-in and /player stand
- * alone; every other screen sits under the 'singularity' parent (session
+ * alone (the player loads lazily); every other screen sits under the 'singularity' parent (session
  * required, main shell) with its guard from the guard table; anything else
  * is the 404 page.
  */
 import type { ReactElement } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PlayerRoute } from '../routes/player-route';
 import { SignInRoute } from '../routes/sign-in-route';
 import { CamerasView } from '../views/cameras/cameras-view';
 import { StageView } from '../views/stage/stage-view';
@@ -18,6 +17,9 @@ import { ROUTE_RULES, SIGN_IN_PATH, type GuardedRoute as GuardedRouteId } from '
 import { RootLayout } from './root-layout';
 import { RouteErrorView } from './route-error-view';
 import { Singularity } from './singularity';
+
+/** The single player (embedded in other pages): its own chunk, loaded when /player opens. */
+const PlayerScreen = lazyScreen(() => import('../routes/player-route'), 'PlayerRoute');
 
 const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
   stage: StageView,
@@ -54,7 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={SIGN_IN_PATH} replace /> },
       { path: 'sign-in', element: <SignInRoute /> },
-      { path: 'player', element: <PlayerRoute /> },
+      { path: 'player', element: <PlayerScreen />, errorElement: <RouteErrorView /> },
       { element: <Singularity />, children: guardedChildren },
       { path: '*', element: <NotFoundView /> },
     ],

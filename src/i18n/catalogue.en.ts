@@ -9,6 +9,7 @@ import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
 import { reportStrings } from './catalogue.report.en';
 import { licenseStrings } from './catalogue.license.en';
+import { playerStrings } from './catalogue.player.en';
 import { retentionStrings } from './catalogue.retention.en';
 import { settingsStrings } from './catalogue.settings.en';
 import { propertiesStrings } from './catalogue.properties.en';
@@ -40,6 +41,7 @@ export const en = {
   ...versionStrings,
   ...licenseStrings,
   ...ptzStrings,
+  ...playerStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
@@ -188,16 +190,6 @@ export const en = {
   'unresponsive.offline': 'The server is offline. It should restart by itself; reload in a moment.',
   'unresponsive.websocket': 'The live connection to the server was lost, and this browser cannot open a new one.',
   'unresponsive.support': '{company} support',
-
-  'player.title': 'Single player',
-  'player.notBuilt': 'The single-player view is filled in with the player; it does not play video yet.',
-  'player.stream': 'Stream',
-  'player.server': 'Server',
-  'player.startTime': 'Start time',
-  'player.live': 'Live',
-  'player.timeline': 'Timeline',
-  'player.hidden': 'Hidden',
-  'player.shown': 'Shown',
 
   'screens.cameras.title': 'Cameras',
   'screens.cameras.purpose': 'Register cameras, configure their streams, recording, motion detection and dewarping.',

@@ -30,6 +30,7 @@ export const licenseStrings = {
   'activation.remove': 'Remove license',
   'activation.detach': 'Detach from trusted issuer',
   'activation.trustedIssuer': 'Managed by {name} ({url})',
+  'activation.trustedIssuerName': 'Trusts the token issuer {name}',
   'activation.loadFailed': 'The license could not be read.',
 
   'activation.dialog.title': 'Add license',

@@ -1,22 +1,17 @@
 /**
- * /player: the single-player page (spec 2), driven by URL arguments
- * single-player (stream id), single-player-orchid, start-time and
- * hide-timeline. This route reads them; the player itself is filled in by
- * the issue that builds the player.
+ * /player: the single-player page (spec 2), driven by its URL arguments
+ * (src/core/player/single-player-args.ts). This route reads them once per
+ * query and hands them to the page; the router loads it lazily, so the
+ * page costs the main chunk nothing.
  */
-import type { ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { parseSinglePlayerArgs } from '../core/player/single-player-args';
 import { PlayerView } from '../views/player/player-view';
 
 export function PlayerRoute(): ReactElement {
   const [params] = useSearchParams();
-  const startTime = params.get('start-time');
-  return (
-    <PlayerView
-      streamId={params.get('single-player')}
-      serverId={params.get('single-player-orchid')}
-      startTimeMs={startTime !== null && /^\d+$/.test(startTime) ? Number(startTime) : null}
-      hideTimeline={params.get('hide-timeline') === 'true'}
-    />
-  );
+  const query = params.toString();
+  const args = useMemo(() => parseSinglePlayerArgs(new URLSearchParams(query)), [query]);
+  return <PlayerView args={args} />;
 }

@@ -90,7 +90,19 @@ export async function signOut(): Promise<void> {
   endSession();
 }
 
+/** Who hears a lost token session (the single player), in place of the reload to sign-in. */
+let tokenSessionLost: (() => void) | null = null;
+
+/** Hears a 401 on a token session (tokenType 'jwt'); answers the unsubscribe. */
+export function onTokenSessionLost(listener: () => void): () => void {
+  tokenSessionLost = listener;
+  return () => {
+    if (tokenSessionLost === listener) tokenSessionLost = null;
+  };
+}
+
 function onUnauthorized(): void {
+  if (sessionState.session?.tokenType === 'jwt') return tokenSessionLost?.();
   if (serverMode() !== 'single-server') return;
   endSession();
   globalThis.location.hash = '#/sign-in';

@@ -41,6 +41,14 @@ export interface RecorderConfig {
    * the trial runs, and a stored key makes the session degraded.
    */
   licenseIssuerKeyPem: string | undefined;
+  /**
+   * The trusted issuer attached at each start (identity/trusted-issuer.ts):
+   * its name, the `iss` its JWTs carry (--trusted-issuer), and its public key
+   * (PEM, read from the file --trusted-issuer-key names). Both or neither.
+   * Without them the issuer attached through the API (if any) stays.
+   */
+  trustedIssuer: string | undefined;
+  trustedIssuerKeyPem: string | undefined;
   /** Where the client reaches the activation service (http(s) URL); '' for none (offline activation only). */
   activationUrl: string;
   /** Seconds a property change saved from the editor has to be confirmed before it is rolled back (spec 9: 5 minutes). */
@@ -75,6 +83,8 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--log-level', env: 'ARGUS_LOG_LEVEL', kind: 'string', key: 'logLevel' },
   { flag: '--embed-origins', env: 'ARGUS_EMBED_ORIGINS', kind: 'origins', key: 'embedOrigins' },
   { flag: '--license-issuer-key', env: 'ARGUS_LICENSE_ISSUER_KEY', kind: 'file', key: 'licenseIssuerKeyPem' },
+  { flag: '--trusted-issuer', env: 'ARGUS_TRUSTED_ISSUER', kind: 'string', key: 'trustedIssuer' },
+  { flag: '--trusted-issuer-key', env: 'ARGUS_TRUSTED_ISSUER_KEY', kind: 'file', key: 'trustedIssuerKeyPem' },
   { flag: '--activation-url', env: 'ARGUS_ACTIVATION_URL', kind: 'string', key: 'activationUrl' },
   { flag: '--properties-confirm-seconds', env: 'ARGUS_PROPERTIES_CONFIRM_SECONDS', kind: 'int', key: 'propertiesConfirmSeconds' },
 ];
@@ -101,6 +111,8 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     logLevel: 'warn',
     embedOrigins: [],
     licenseIssuerKeyPem: undefined,
+    trustedIssuer: undefined,
+    trustedIssuerKeyPem: undefined,
     activationUrl: '',
     propertiesConfirmSeconds: 300,
   };
@@ -156,6 +168,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   }
   if (config.licenseIssuerKeyPem !== undefined && !config.licenseIssuerKeyPem.includes('BEGIN PUBLIC KEY')) {
     throw new ConfigError('--license-issuer-key must name a PEM public key file (-----BEGIN PUBLIC KEY-----)');
+  }
+  if ((config.trustedIssuer === undefined) !== (config.trustedIssuerKeyPem === undefined)) {
+    throw new ConfigError('--trusted-issuer and --trusted-issuer-key go together: the issuer name its tokens carry (iss) and its public key file');
+  }
+  if (config.trustedIssuerKeyPem !== undefined && !config.trustedIssuerKeyPem.includes('BEGIN PUBLIC KEY')) {
+    throw new ConfigError('--trusted-issuer-key must name a PEM public key file (-----BEGIN PUBLIC KEY-----)');
   }
   config.dataDir = path.resolve(config.dataDir);
   config.secretsDir = path.resolve(config.secretsDir || path.join(config.dataDir, 'secrets'));

@@ -9,4 +9,6 @@ export interface AuthenticatedSession {
   id: string;
   user: User;
   expiresAt: number;
+  /** 'jwt' for a session a trusted issuer's token stands for (identity/jwt-sessions.ts); a sign-in's otherwise. */
+  tokenType?: 'sid' | 'jwt';
 }

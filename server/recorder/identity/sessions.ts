@@ -5,6 +5,10 @@
  * clamped and the reply's expiresAt says so) and stop working at once when
  * the session is deleted. The user's role is read at each check, so a role
  * change applies to live sessions immediately.
+ *
+ * A bearer that is a JWT is not looked up here: it goes to the JWT sessions
+ * (jwt-sessions.ts) when the recorder has them, so the access check, tickets
+ * and sign-out treat both kinds of session alike.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Session } from '../../shared/api';
@@ -13,8 +17,12 @@ import type { Db } from '../core/db/database';
 import type { UsersService } from './users';
 import type { User } from '../../shared/api';
 import type { AuthenticatedSession } from '../core/session';
+import type { JwtSessions } from './jwt-sessions';
 
 export type { AuthenticatedSession };
+
+/** What this service asks of the JWT sessions. */
+type TokenSessions = Pick<JwtSessions, 'owns' | 'ownsId' | 'authenticate' | 'authenticateId' | 'describe' | 'revoke'>;
 
 /** A stolen token is worth at most the spec's login expiry, whatever the caller asks for. */
 const MAX_EXPIRY_S = LOGIN_EXPIRY_S;
@@ -28,6 +36,7 @@ export class SessionsService {
     private readonly db: Db,
     private readonly users: UsersService,
     private readonly now: () => number = Date.now,
+    private readonly jwt?: TokenSessions,
   ) {}
 
   create(user: User, options: { persistent: boolean; expiresInS?: number; address?: string }): Session {
@@ -48,6 +57,7 @@ export class SessionsService {
   /** Answers the live session behind a token, or undefined when unknown or expired. */
   authenticate(token: string): AuthenticatedSession | undefined {
     if (!token) return undefined;
+    if (this.jwt?.owns(token)) return this.jwt.authenticate(token);
     const row = this.db
       .prepare('SELECT id, user_id, expires_ms FROM sessions WHERE token_hash = ?')
       .get(hashToken(token)) as { id: string; user_id: string; expires_ms: number } | undefined;
@@ -56,6 +66,7 @@ export class SessionsService {
 
   /** The live session with this id (a ticket names its session by id), or undefined. */
   authenticateId(id: string): AuthenticatedSession | undefined {
+    if (this.jwt?.ownsId(id)) return this.jwt.authenticateId(id);
     const row = this.db.prepare('SELECT id, user_id, expires_ms FROM sessions WHERE id = ?').get(id) as
       | { id: string; user_id: string; expires_ms: number }
       | undefined;
@@ -74,6 +85,7 @@ export class SessionsService {
 
   /** The session as GET /service/sessions/me shows it; the token is the caller's own. */
   describe(session: AuthenticatedSession, token: string): Session {
+    if (session.tokenType === 'jwt' && this.jwt) return this.jwt.describe(session, token);
     return {
       id: session.id,
       owner: { id: session.user.id },
@@ -86,6 +98,7 @@ export class SessionsService {
   }
 
   delete(id: string): void {
+    if (this.jwt?.ownsId(id)) return this.jwt.revoke(id);
     this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
   }
 

@@ -89,16 +89,6 @@ export interface DiscoverableOrchid {
   activationUrl: string | null;
 }
 
-/**
- * GET /service/trusted/issuer: the aggregator this recorder trusts (spec 7).
- * No aggregator exists yet, so the recorder has none and answers 404.
- */
-export interface TrustedIssuer {
-  id: string;
-  name: string;
-  url: string;
-}
-
 // ---- The external activation service (spec 7) ----
 
 /** POST /activate, application/x-www-form-urlencoded. */

@@ -5,14 +5,22 @@
  * player-mode toggle, statistics, time zones, link/unlink to the master
  * timeline (hidden for a Live Viewer, who plays live only) and close. Every button has an
  * accessible name; the header shows on hover or focus (always on touch).
+ * The player options (spec 3) may leave buttons out (the single player's
+ * arguments); a stage tile shows them all.
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import type { ReactElement } from 'react';
 import { t, type MessageKey } from '../../i18n/translate';
 import type { PlayerType } from '../../media/stage-media';
+import type { PlayerOptions } from '../../core/player/player-options';
 import { PlayerIcon, type PlayerIconName } from './player-icon';
 
 export type TilePane = 'stats' | 'timezones' | 'ptz' | null;
+
+/** The header buttons the player options (spec 3) can leave out; one left unsaid shows. */
+export type HeaderOptions = Partial<
+  Pick<PlayerOptions, 'showDewarp' | 'showPtz' | 'showStats' | 'showPlayerMode' | 'showClose' | 'showVolume' | 'showFullScreen' | 'showTimezoneOffset'>
+>;
 
 export interface PlayerHeaderProps {
   name: string;
@@ -34,6 +42,8 @@ export interface PlayerHeaderProps {
   onSwitchType(): void;
   onPane(pane: TilePane): void;
   onClose(): void;
+  /** Buttons to leave out (false); all show when absent. */
+  options?: HeaderOptions;
 }
 
 interface HeaderAction {
@@ -86,31 +96,40 @@ function volumeIcon(volume: number): PlayerIconName {
 const DEWARP_MODES = [0, 1, 2] as const;
 
 export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
+  const options = props.options ?? {};
+  const shown = (name: keyof HeaderOptions) => options[name] !== false;
+  const dewarpAvailable = props.dewarpAvailable && shown('showDewarp');
   const togglePane = (pane: Exclude<TilePane, null>) => props.onPane(props.pane === pane ? null : pane);
   const modeName = t(`tile.mode.${props.type}` as MessageKey);
   // The actions a narrow tile hides from its header (a wall of many small
   // players keeps full screen, mode and close); its "More" menu offers them.
-  const extras: { ptz: HeaderAction | null; volume: HeaderAction; link: HeaderAction | null; stats: HeaderAction; timezones: HeaderAction } = {
-    ptz: props.ptzAvailable ? { label: t('tile.ptz'), icon: 'ptz', pressed: props.pane === 'ptz', onClick: () => togglePane('ptz') } : null,
-    volume: {
-      label: t('tile.volume', { level: props.volume === 0 ? t('tile.volumeMuted') : `${Math.round(props.volume * 100)}%` }),
-      icon: volumeIcon(props.volume),
-      onClick: props.onVolume,
-    },
+  const extras: { ptz: HeaderAction | null; volume: HeaderAction | null; link: HeaderAction | null; stats: HeaderAction | null; timezones: HeaderAction | null } = {
+    ptz: props.ptzAvailable && shown('showPtz') ? { label: t('tile.ptz'), icon: 'ptz', pressed: props.pane === 'ptz', onClick: () => togglePane('ptz') } : null,
+    volume: shown('showVolume')
+      ? {
+          label: t('tile.volume', { level: props.volume === 0 ? t('tile.volumeMuted') : `${Math.round(props.volume * 100)}%` }),
+          icon: volumeIcon(props.volume),
+          onClick: props.onVolume,
+        }
+      : null,
     link:
       props.linked === null
         ? null
         : { label: props.linked ? t('tile.unlink') : t('tile.link'), icon: props.linked ? 'link' : 'unlink', onClick: props.onToggleLink },
-    stats: { label: t('tile.stats'), icon: 'stats', pressed: props.pane === 'stats', onClick: () => togglePane('stats') },
-    timezones: { label: t('tile.timezones'), icon: 'timezone', pressed: props.pane === 'timezones', onClick: () => togglePane('timezones') },
+    stats: shown('showStats') ? { label: t('tile.stats'), icon: 'stats', pressed: props.pane === 'stats', onClick: () => togglePane('stats') } : null,
+    timezones: shown('showTimezoneOffset')
+      ? { label: t('tile.timezones'), icon: 'timezone', pressed: props.pane === 'timezones', onClick: () => togglePane('timezones') }
+      : null,
   };
   return (
     <div className="tile-header" data-grid-ignore="">
-      <HeaderButton
-        label={props.fullScreen ? t('tile.exitFullScreen') : t('tile.fullScreen')}
-        icon={props.fullScreen ? 'exitFullScreen' : 'fullScreen'}
-        onClick={props.onFullScreen}
-      />
+      {shown('showFullScreen') && (
+        <HeaderButton
+          label={props.fullScreen ? t('tile.exitFullScreen') : t('tile.fullScreen')}
+          icon={props.fullScreen ? 'exitFullScreen' : 'fullScreen'}
+          onClick={props.onFullScreen}
+        />
+      )}
       <span className="tile-title" title={props.name}>
         <span className="tile-name">{props.name}</span>
         {props.zoomPercent > 100 && (
@@ -120,7 +139,7 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
         )}
       </span>
       <span className="tile-actions">
-        {props.dewarpAvailable && (
+        {dewarpAvailable && (
           <Menu>
             <MenuButton className="tile-button optional" aria-label={t('tile.dewarp', { mode: t(`tile.dewarp.${props.dewarpMode}` as MessageKey) })}>
               <PlayerIcon name="dewarp" />
@@ -133,22 +152,24 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
           </Menu>
         )}
         {extras.ptz && <HeaderButton optional {...extras.ptz} />}
-        <HeaderButton optional {...extras.volume} />
-        <HeaderButton
-          label={t('tile.playerMode', { mode: modeName })}
-          icon={props.type === 'webrtc' ? 'webrtc' : 'lowBandwidth'}
-          disabled={!props.canSwitchType}
-          onClick={props.onSwitchType}
-        />
+        {extras.volume && <HeaderButton optional {...extras.volume} />}
+        {shown('showPlayerMode') && (
+          <HeaderButton
+            label={t('tile.playerMode', { mode: modeName })}
+            icon={props.type === 'webrtc' ? 'webrtc' : 'lowBandwidth'}
+            disabled={!props.canSwitchType}
+            onClick={props.onSwitchType}
+          />
+        )}
         {extras.link && <HeaderButton optional {...extras.link} />}
-        <HeaderButton optional {...extras.stats} />
-        <HeaderButton optional {...extras.timezones} />
+        {extras.stats && <HeaderButton optional {...extras.stats} />}
+        {extras.timezones && <HeaderButton optional {...extras.timezones} />}
         <Menu>
           <MenuButton className="tile-button overflow" aria-label={t('tile.more')} title={t('tile.more')}>
             <PlayerIcon name="more" />
           </MenuButton>
           <MenuItems anchor="bottom end" className="menu-items tile-menu">
-            {props.dewarpAvailable &&
+            {dewarpAvailable &&
               DEWARP_MODES.map((mode) => (
                 <CheckMenuItem
                   key={`dewarp-${mode}`}
@@ -162,7 +183,7 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
             )}
           </MenuItems>
         </Menu>
-        <HeaderButton label={t('tile.close', { name: props.name })} icon="close" onClick={props.onClose} />
+        {shown('showClose') && <HeaderButton label={t('tile.close', { name: props.name })} icon="close" onClick={props.onClose} />}
       </span>
     </div>
   );

@@ -6,7 +6,9 @@
  * while zoomed. What it plays follows the tile's timeline context (the
  * master's, or its own while unlinked; an unlinked tile shows its own time
  * in a corner). All playing is the media facade's (use-stage-player); this
- * component only lays out and forwards the user's choices.
+ * component only lays out and forwards the user's choices. The single
+ * player reuses it for one stream of a camera, with player options (spec 3)
+ * that may leave out the header or some of its buttons.
  */
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
@@ -18,7 +20,7 @@ import { isTileLinked, tileContext, timelineActions, timelineState, type Timelin
 import { timelineLinks } from '../../state/timeline-links.store';
 import { ptzPaneAvailable, STAGE_PTZ_OPTIONS, type PtzPlayerOptions } from '../../core/ptz/ptz-access';
 import { TimelineTime } from '../timeline/timeline-time';
-import { PlayerHeader, type TilePane } from './player-header';
+import { PlayerHeader, type HeaderOptions, type TilePane } from './player-header';
 import { PlayerIcon } from './player-icon';
 import { desiredPlayerType, nextPlayerType, streamOf } from './player-helpers';
 import { FrameStill } from './frame-still';
@@ -40,6 +42,8 @@ export interface TileRect {
 export interface PlayerTileProps {
   tileKey: string;
   camera: Camera;
+  /** The stream to play: the camera's primary stream when absent. */
+  streamId?: string;
   forceLbm: boolean;
   dewarpMode: 0 | 1 | 2;
   /** Where the tile is inside the grid (the compositor canvas), CSS pixels. */
@@ -58,6 +62,10 @@ export interface PlayerTileProps {
   onClose(): void;
   onDewarp(mode: 0 | 1 | 2): void;
   onForceLbm(on: boolean): void;
+  /** The header and the buttons it shows (spec 3 player options); everything when absent. */
+  header?: { show: boolean; options: HeaderOptions };
+  /** Whether the tile can be linked to and unlinked from a master timeline (a stage's); default true. */
+  linkable?: boolean;
 }
 
 /** What a tile plays when the user may not play back: live, always. */
@@ -75,7 +83,8 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   const status = ui?.status ?? null;
   const zoom = ui?.zoom ?? IDENTITY_VIEW;
   const volume = ui?.volume ?? 0;
-  const stream = streamOf(camera);
+  const stream = (props.streamId !== undefined ? camera.streams.find((entry) => entry.id === props.streamId) : undefined) ?? streamOf(camera);
+  const streamId = props.streamId ?? camera.primaryStream?.id ?? null;
   const dewarp = stream?.dewarpConfiguration ?? null;
   const type = desiredPlayerType({
     options: props.playerOptions,
@@ -91,7 +100,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
 
   const { canvasRef, videoRef, playerRef } = useStagePlayer({
     tileKey,
-    streamId: camera.primaryStream?.id ?? null,
+    streamId,
     type,
     availableTypes: props.playerOptions,
     hidden: props.hidden,
@@ -145,27 +154,30 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} paused={timeline.paused} size={props.rect} />
         {pane === 'ptz' && <LazyPtzControls camera={camera} tileKey={tileKey} options={ptzOptions} />}
       </div>
-      <PlayerHeader
-        name={camera.name}
-        zoomPercent={zoomPercent(zoom.scale)}
-        fullScreen={props.fullScreen}
-        dewarpAvailable={dewarp?.enable === true}
-        dewarpMode={props.dewarpMode}
-        ptzAvailable={ptzPaneAvailable(camera, ptzOptions)}
-        volume={volume}
-        type={status?.type ?? type}
-        canSwitchType={props.playerOptions.length > 1}
-        pane={pane}
-        linked={props.playback ? linked : null}
-        onToggleLink={() => timelineLinks.setLinked(tileKey, !linked)}
-        onFullScreen={props.onFullScreen}
-        onDewarp={props.onDewarp}
-        onVolume={() => playerActions.cycleVolume(tileKey)}
-        onSwitchType={() => switchTo(nextPlayerType(status?.type ?? type, props.playerOptions))}
-        onPane={setPane}
-        onClose={props.onClose}
-      />
-      {props.playback && !linked && (
+      {props.header?.show !== false && (
+        <PlayerHeader
+          options={props.header?.options}
+          name={camera.name}
+          zoomPercent={zoomPercent(zoom.scale)}
+          fullScreen={props.fullScreen}
+          dewarpAvailable={dewarp?.enable === true}
+          dewarpMode={props.dewarpMode}
+          ptzAvailable={ptzPaneAvailable(camera, ptzOptions)}
+          volume={volume}
+          type={status?.type ?? type}
+          canSwitchType={props.playerOptions.length > 1}
+          pane={pane}
+          linked={props.playback && props.linkable !== false ? linked : null}
+          onToggleLink={() => timelineLinks.setLinked(tileKey, !linked)}
+          onFullScreen={props.onFullScreen}
+          onDewarp={props.onDewarp}
+          onVolume={() => playerActions.cycleVolume(tileKey)}
+          onSwitchType={() => switchTo(nextPlayerType(status?.type ?? type, props.playerOptions))}
+          onPane={setPane}
+          onClose={props.onClose}
+        />
+      )}
+      {props.playback && props.linkable !== false && !linked && (
         <div className="tile-own-time" data-testid="tile-own-time">
           <span className="visually-hidden">{t('tile.ownTime')}</span>
           <PlayerIcon name="unlink" size={12} />

@@ -98,7 +98,7 @@ export function ActivationView(): ReactElement {
       )}
       {issuer && (
         <section className="card">
-          <p>{t('activation.trustedIssuer', { name: issuer.name, url: issuer.url })}</p>
+          <p>{issuer.url ? t('activation.trustedIssuer', { name: issuer.name, url: issuer.url }) : t('activation.trustedIssuerName', { name: issuer.name })}</p>
           <button type="button" className="btn" onClick={() => setDialog('detach')}>
             {t('activation.detach')}
           </button>

@@ -108,7 +108,10 @@ const EXPECTED_ACCESS: Record<string, RouteAccess> = {
   'GET /service/discoverable/orchids/1': 'signed-in',
   'POST /service/license-session': 'license',
   'DELETE /service/license-session': 'license',
+  // The JWT in the query is the credential (spec 6: single player); the trusted issuer is the licence ability's, like the rest of Activation.
+  'GET /service/identity': 'public',
   'GET /service/trusted/issuer': 'license',
+  'PUT /service/trusted/issuer': 'license',
   'DELETE /service/trusted/issuer': 'license',
 };
 

@@ -4,7 +4,8 @@
  * after now is capped at now, which plays live. Opens on the playhead of
  * the context it will move. Below the fields, the days with recordings of
  * the cameras the timeline follows (GET /service/archives/per-day), each a
- * button that picks that date, with how much of it is recorded.
+ * button that picks that date, with how much of it is recorded (the
+ * single player names its one stream instead).
  */
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { AppDialog } from '../../../components/ui/dialog';
@@ -20,6 +21,8 @@ export interface DateTimeDialogProps {
   initialMs: number;
   onClose(): void;
   onPick(timeMs: number): void;
+  /** The streams whose recorded days show; the stage timeline's cameras when absent. */
+  streamIds?: readonly string[];
 }
 
 export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
@@ -29,7 +32,7 @@ export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
   const [days, setDays] = useState<RecordedDay[]>([]);
   const { open, initialMs } = props;
   const tracks = useTimelineTracks(undefined);
-  const streamKey = [...new Set(tracks.map((track) => track.streamId))].join(',');
+  const streamKey = [...new Set(props.streamIds ?? tracks.map((track) => track.streamId))].join(',');
   useEffect(() => {
     if (!open) return;
     let current = true;

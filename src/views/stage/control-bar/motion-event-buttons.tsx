@@ -2,7 +2,8 @@
  * Previous and next motion event (spec 2 control bar): asks every camera
  * the timeline follows for its motion events around the playhead and seeks
  * the context the bar drives to the nearest event's start, so the linked
- * players all jump there. A search with no result says so briefly.
+ * players all jump there. A search with no result says so briefly. The
+ * single player names its one stream instead of the stage's cameras.
  */
 import { useState, type ReactElement } from 'react';
 import { PlayerIcon } from '../../../components/player/player-icon';
@@ -14,8 +15,9 @@ import { useTimelineTracks } from './stage-timeline';
 
 const NOT_FOUND_SHOWN_MS = 2_000;
 
-export function MotionEventButtons({ contextKey }: { contextKey?: string }): ReactElement {
+export function MotionEventButtons({ contextKey, streamIds }: { contextKey?: string; streamIds?: readonly string[] }): ReactElement {
   const tracks = useTimelineTracks(contextKey);
+  const searched = streamIds ?? tracks.map((track) => track.streamId);
   const [busy, setBusy] = useState(false);
   const [notFound, setNotFound] = useState(false);
 
@@ -24,7 +26,7 @@ export function MotionEventButtons({ contextKey }: { contextKey?: string }): Rea
     try {
       const context = tileContext(timelineState, contextKey ?? '');
       const playheadMs = currentTimeAt(context, Date.now());
-      const startMs = await findMotionStart(direction, [...new Set(tracks.map((track) => track.streamId))], playheadMs);
+      const startMs = await findMotionStart(direction, [...new Set(searched)], playheadMs);
       if (startMs === null) {
         setNotFound(true);
         setTimeout(() => setNotFound(false), NOT_FOUND_SHOWN_MS);
@@ -40,7 +42,7 @@ export function MotionEventButtons({ contextKey }: { contextKey?: string }): Rea
       className="icon-button control-bar-button"
       aria-label={label}
       title={label}
-      disabled={busy || tracks.length === 0}
+      disabled={busy || searched.length === 0}
       onClick={() => void go(direction)}
     >
       <PlayerIcon name={direction === 'next' ? 'nextEvent' : 'previousEvent'} />
