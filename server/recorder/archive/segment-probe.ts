@@ -24,8 +24,12 @@ export async function probeSegmentSeconds(file: string, timeoutMs = 20_000): Pro
   if (result.timedOut) throw new Error(`ffprobe of ${file} took longer than ${timeoutMs} ms`);
   let endS: number | undefined;
   for (const line of result.stdout.split('\n')) {
-    const [pts, duration] = line.split(',').map(Number);
-    if (pts === undefined || !Number.isFinite(pts)) continue;
+    // Number('') is 0: an empty line (all ffprobe prints for a file cut inside its header) is no packet at 0 s.
+    const [ptsText, durationText] = line.trim().split(',');
+    if (!ptsText) continue;
+    const pts = Number(ptsText);
+    const duration = durationText ? Number(durationText) : undefined;
+    if (!Number.isFinite(pts)) continue;
     const end = pts + (duration !== undefined && Number.isFinite(duration) ? duration : 0);
     if (endS === undefined || end > endS) endS = end;
   }
