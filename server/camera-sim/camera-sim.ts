@@ -6,11 +6,14 @@
  * and stop, which ends every ffmpeg child before resolving.
  *
  * Streams: main 1280x720 and sub 640x360, H.264 (Constrained Baseline, no
- * B-frames), 25 fps, keyframe every second. 1280x720 rather than 1080p: a
+ * B-frames), 25 fps, keyframe every second; sound (unless `audio: false`)
+ * as G.711 µ-law 8 kHz mono in 20 ms packets, a beep at every whole second
+ * made in this process (audio-clock.ts), no extra ffmpeg. 1280x720 rather than 1080p: a
  * 1080p encoder costs about 1.5 times as much CPU (see encoder-args.ts), and
  * on the 2-core machine cameras that leave the shared view each need their
  * own encoder beside the recorder.
  */
+import { AudioClock } from './audio-clock';
 import { EncoderPool } from './encoder-pool';
 import { FrameClock } from './frame-clock';
 import { buildScene } from './scene';
@@ -29,6 +32,8 @@ export interface CameraSimOptions {
   maxPresets?: number;
   /** Moving object on at start (all cameras). */
   motion?: boolean;
+  /** Sound on the RTSP streams (all cameras); default true. Off: video only, as some cameras are. */
+  audio?: boolean;
 }
 
 export interface CameraSim {
@@ -55,6 +60,7 @@ export async function startCameraSim(opts: CameraSimOptions): Promise<CameraSim>
     password = 'camera-pass',
     maxPresets = 10,
     motion = true,
+    audio = true,
   } = opts;
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
   const scene = buildScene(MAIN.width * 2, MAIN.height * 2);
@@ -69,10 +75,11 @@ export async function startCameraSim(opts: CameraSimOptions): Promise<CameraSim>
     fps: FPS,
     gopFrames: FPS,
     strip: { width: strip.width, height: strip.height },
+    audio: new AudioClock(),
   };
   const devices = Array.from(
     { length: count },
-    (_, index) => new SimCameraDevice({ index, host, basePort, username, password, maxPresets, motion, firmwareVersion: '2.12.0-sim' }, world),
+    (_, index) => new SimCameraDevice({ index, host, basePort, username, password, maxPresets, motion, audio, firmwareVersion: '2.12.0-sim' }, world),
   );
   try {
     await Promise.all(devices.map((device) => device.start()));

@@ -1,7 +1,7 @@
 /**
  * CLI of the camera simulator:
  *   npm run camera-sim -- --count 4 --base-port 20000 [--host 127.0.0.1]
- *     [--username admin] [--password camera-pass] [--max-presets 10] [--no-motion]
+ *     [--username admin] [--password camera-pass] [--max-presets 10] [--no-motion] [--no-audio]
  * Prints each camera's ONVIF, RTSP, snapshot and discovery addresses and runs
  * until SIGINT/SIGTERM, then stops every encoder before exiting.
  */
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     password: { type: 'string', default: 'camera-pass' },
     'max-presets': { type: 'string', default: '10' },
     'no-motion': { type: 'boolean', default: false },
+    'no-audio': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -38,6 +39,7 @@ const sim = await startCameraSim({
   password: values.password,
   maxPresets: integer('max-presets', values['max-presets']),
   motion: !values['no-motion'],
+  audio: !values['no-audio'],
 });
 
 for (const camera of sim.cameras) {

@@ -4,7 +4,11 @@
  * request and the camera's description to the response body XML.
  *
  * Two fixed profiles: profile_main (1280x720) and profile_sub (640x360),
- * both H.264 from one video source, both carrying the PTZ configuration.
+ * both H.264 from one video source, both carrying the PTZ configuration;
+ * a camera with sound adds one audio source and one G.711 audio encoder
+ * (8 kHz, 64 kbit/s, fixed) to both, and answers the Get operations for
+ * them (GetAudioSources, GetAudioSourceConfigurations,
+ * GetAudioEncoderConfiguration(s) and their options).
  * SetVideoEncoderConfiguration is checked here against the options
  * GetVideoEncoderConfigurationOptions answers (a value outside them is a
  * ter:ConfigModify fault, as cameras answer); applying it (re-encoding) is
@@ -47,11 +51,18 @@ export interface OnvifCameraInfo {
   source: { width: number; height: number };
   profiles: OnvifProfile[];
   maxPresets: number;
+  /** The camera has a microphone: G.711 µ-law on every profile's RTSP stream. */
+  audio: boolean;
 }
 
 const H264_PROFILE = 'Baseline'; // x264 ultrafast writes Constrained Baseline (42c0xx)
 const VIDEO_SOURCE_TOKEN = 'video_src_0';
 const VIDEO_SOURCE_CONFIG_TOKEN = 'vsc_0';
+const AUDIO_SOURCE_TOKEN = 'audio_src_0';
+const AUDIO_SOURCE_CONFIG_TOKEN = 'asc_0';
+const AUDIO_ENCODER_TOKEN = 'aec_0';
+/** What the RTSP streams carry (server/protocols/audio-source.ts): ONVIF counts kbit/s and kHz. */
+const AUDIO = { encoding: 'G711', bitrateKbps: 64, sampleRateKhz: 8 } as const;
 
 const el = (name: string, value: string | number | boolean): string => `<${name}>${typeof value === 'string' ? escapeXml(value) : value}</${name}>`;
 
@@ -74,7 +85,7 @@ function encoderConfigXml(info: OnvifCameraInfo, p: OnvifProfile): string {
     `<tt:Resolution>${el('tt:Width', p.width)}${el('tt:Height', p.height)}</tt:Resolution>${el('tt:Quality', p.quality)}` +
     `<tt:RateControl>${el('tt:FrameRateLimit', p.fps)}<tt:EncodingInterval>1</tt:EncodingInterval>${el('tt:BitrateLimit', p.bitrateKbps)}</tt:RateControl>` +
     `<tt:H264>${el('tt:GovLength', p.govLength)}${el('tt:H264Profile', H264_PROFILE)}</tt:H264>` +
-    `<tt:Multicast><tt:Address><tt:Type>IPv4</tt:Type><tt:IPv4Address>0.0.0.0</tt:IPv4Address></tt:Address><tt:Port>0</tt:Port><tt:TTL>0</tt:TTL><tt:AutoStart>false</tt:AutoStart></tt:Multicast>` +
+    MULTICAST_NONE +
     `<tt:SessionTimeout>PT60S</tt:SessionTimeout>`
   );
 }
@@ -86,11 +97,41 @@ function videoSourceConfigXml(info: OnvifCameraInfo): string {
   );
 }
 
+const MULTICAST_NONE =
+  '<tt:Multicast><tt:Address><tt:Type>IPv4</tt:Type><tt:IPv4Address>0.0.0.0</tt:IPv4Address></tt:Address><tt:Port>0</tt:Port><tt:TTL>0</tt:TTL><tt:AutoStart>false</tt:AutoStart></tt:Multicast>';
+
+function audioSourceConfigXml(info: OnvifCameraInfo): string {
+  return `<tt:Name>AudioSource</tt:Name>${el('tt:UseCount', info.profiles.length)}<tt:SourceToken>${AUDIO_SOURCE_TOKEN}</tt:SourceToken>`;
+}
+
+function audioEncoderConfigXml(info: OnvifCameraInfo): string {
+  return (
+    `<tt:Name>AudioEncoder</tt:Name>${el('tt:UseCount', info.profiles.length)}${el('tt:Encoding', AUDIO.encoding)}` +
+    `${el('tt:Bitrate', AUDIO.bitrateKbps)}${el('tt:SampleRate', AUDIO.sampleRateKhz)}${MULTICAST_NONE}<tt:SessionTimeout>PT60S</tt:SessionTimeout>`
+  );
+}
+
+/** The profile's audio parts, in the schema's order around the video encoder. */
+function profileAudioXml(info: OnvifCameraInfo): { source: string; encoder: string } {
+  if (!info.audio) return { source: '', encoder: '' };
+  return {
+    source: `<tt:AudioSourceConfiguration token="${AUDIO_SOURCE_CONFIG_TOKEN}">${audioSourceConfigXml(info)}</tt:AudioSourceConfiguration>`,
+    encoder: `<tt:AudioEncoderConfiguration token="${AUDIO_ENCODER_TOKEN}">${audioEncoderConfigXml(info)}</tt:AudioEncoderConfiguration>`,
+  };
+}
+
+function noAudio(info: OnvifCameraInfo): void {
+  if (!info.audio) throw faults.invalidArgs('NoConfig', 'The device has no audio');
+}
+
 function profileXml(info: OnvifCameraInfo, p: OnvifProfile, tag: string): string {
+  const audio = profileAudioXml(info);
   return (
     `<${tag} token="${p.token}" fixed="true"><tt:Name>${escapeXml(p.name)}</tt:Name>` +
     `<tt:VideoSourceConfiguration token="${VIDEO_SOURCE_CONFIG_TOKEN}">${videoSourceConfigXml(info)}</tt:VideoSourceConfiguration>` +
+    audio.source +
     `<tt:VideoEncoderConfiguration token="${p.encoderToken}">${encoderConfigXml(info, p)}</tt:VideoEncoderConfiguration>` +
+    audio.encoder +
     `<tt:PTZConfiguration token="ptz_config_0">${ptzConfigurationXml(info.profiles.length)}</tt:PTZConfiguration>` +
     `</${tag}>`
   );
@@ -294,4 +335,24 @@ export const mediaOperations: Record<string, OperationHandler> = {
     return `<trt:GetVideoEncoderConfigurationOptionsResponse>${encoderOptionsXml(info, profile)}</trt:GetVideoEncoderConfigurationOptionsResponse>`;
   },
   GetServiceCapabilities: () => `<trt:GetServiceCapabilitiesResponse>${MEDIA_SERVICE_CAPABILITIES}</trt:GetServiceCapabilitiesResponse>`,
+  // A camera without sound has no audio sources or configurations: empty lists, NoConfig for a token.
+  GetAudioSources: (_req, info) =>
+    `<trt:GetAudioSourcesResponse>${info.audio ? `<trt:AudioSources token="${AUDIO_SOURCE_TOKEN}"><tt:Channels>1</tt:Channels></trt:AudioSources>` : ''}</trt:GetAudioSourcesResponse>`,
+  GetAudioSourceConfigurations: (_req, info) =>
+    `<trt:GetAudioSourceConfigurationsResponse>${info.audio ? `<trt:Configurations token="${AUDIO_SOURCE_CONFIG_TOKEN}">${audioSourceConfigXml(info)}</trt:Configurations>` : ''}</trt:GetAudioSourceConfigurationsResponse>`,
+  GetAudioEncoderConfigurations: (_req, info) =>
+    `<trt:GetAudioEncoderConfigurationsResponse>${info.audio ? `<trt:Configurations token="${AUDIO_ENCODER_TOKEN}">${audioEncoderConfigXml(info)}</trt:Configurations>` : ''}</trt:GetAudioEncoderConfigurationsResponse>`,
+  GetAudioEncoderConfiguration: (req, info) => {
+    noAudio(info);
+    if (text(req.body, 'ConfigurationToken') !== AUDIO_ENCODER_TOKEN) throw faults.invalidArgs('NoConfig', 'The requested configuration does not exist');
+    return `<trt:GetAudioEncoderConfigurationResponse><trt:Configuration token="${AUDIO_ENCODER_TOKEN}">${audioEncoderConfigXml(info)}</trt:Configuration></trt:GetAudioEncoderConfigurationResponse>`;
+  },
+  GetAudioEncoderConfigurationOptions: (_req, info) => {
+    noAudio(info);
+    return (
+      `<trt:GetAudioEncoderConfigurationOptionsResponse><trt:Options><tt:Options>${el('tt:Encoding', AUDIO.encoding)}` +
+      `<tt:BitrateList>${el('tt:Items', AUDIO.bitrateKbps)}</tt:BitrateList><tt:SampleRateList>${el('tt:Items', AUDIO.sampleRateKhz)}</tt:SampleRateList>` +
+      `</tt:Options></trt:Options></trt:GetAudioEncoderConfigurationOptionsResponse>`
+    );
+  },
 };

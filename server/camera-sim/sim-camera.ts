@@ -4,12 +4,15 @@
  * PTZ controller, and the two feeds its clients read. The picture comes from
  * an encoder leased from the shared pool; a PTZ move or switching the moving
  * object changes the view, which leases another encoder and switches the
- * feeds on its first keyframe, then returns the old lease.
+ * feeds on its first keyframe, then returns the old lease. A camera with
+ * sound serves the shared microphone (audio-clock.ts) as a second RTSP
+ * track of both profiles.
  *
  * Cost: no encoder of its own while its view equals another camera's;
  * sockets: 2 TCP listeners, 3 UDP sockets.
  */
 import { randomUUID } from 'node:crypto';
+import type { AudioSource } from '../protocols/audio-source';
 import { createCredentialsAuth } from '../protocols/http-auth';
 import type { H264Source } from '../protocols/h264-source';
 import { createRtspServer, type RtspServer } from '../protocols/rtsp-server';
@@ -34,8 +37,8 @@ export interface SimCamera {
   discoveryPort: number;
   username: string;
   password: string;
-  /** The streams as the camera serves them (for in-process tests and benchmarks). */
-  sources: { main: H264Source; sub: H264Source };
+  /** The streams as the camera serves them (for in-process tests and benchmarks); audio when it has sound. */
+  sources: { main: H264Source; sub: H264Source; audio?: AudioSource };
 }
 
 export interface SimCameraConfig {
@@ -47,6 +50,8 @@ export interface SimCameraConfig {
   maxPresets: number;
   motion: boolean;
   firmwareVersion: string;
+  /** Whether this camera has sound (some cameras have none). */
+  audio: boolean;
 }
 
 export interface SharedWorld {
@@ -57,6 +62,8 @@ export interface SharedWorld {
   fps: number;
   gopFrames: number;
   strip: { width: number; height: number };
+  /** The shared microphone: every camera with sound serves it. */
+  audio: AudioSource;
 }
 
 /** A switch whose encoder has produced no usable keyframe by then is abandoned. */
@@ -114,8 +121,12 @@ export class SimCameraDevice {
       discoveryPort: this.ports.discovery,
       username,
       password,
-      sources: { main: this.mainFeed, sub: this.subFeed },
+      sources: { main: this.mainFeed, sub: this.subFeed, ...(this.audio ? { audio: this.audio } : {}) },
     };
+  }
+
+  private get audio(): AudioSource | undefined {
+    return this.config.audio ? this.world.audio : undefined;
   }
 
   async start(): Promise<void> {
@@ -125,7 +136,10 @@ export class SimCameraDevice {
     this.rtsp = await createRtspServer({
       host,
       port: this.ports.rtsp,
-      resolve: (path) => (path === `/${this.name}/main` ? this.mainFeed : path === `/${this.name}/sub` ? this.subFeed : undefined),
+      resolve: (path) => {
+        const video = path === `/${this.name}/main` ? this.mainFeed : path === `/${this.name}/sub` ? this.subFeed : undefined;
+        return video && { video, ...(this.audio ? { audio: this.audio } : {}) };
+      },
       authenticate: (method, _uri, header) => auth.check(method, header),
       authChallenges: () => auth.challenges(),
       isAvailable: () => Date.now() >= this.unavailableUntilMs,
@@ -292,6 +306,7 @@ export class SimCameraDevice {
       urls: { device: `${base}/device_service`, media: `${base}/media_service`, ptz: `${base}/ptz_service` },
       scopes: [
         'onvif://www.onvif.org/type/video_encoder',
+        ...(this.config.audio ? ['onvif://www.onvif.org/type/audio_encoder'] : []),
         'onvif://www.onvif.org/type/ptz',
         'onvif://www.onvif.org/Profile/Streaming',
         'onvif://www.onvif.org/hardware/SimCam_PTZ',
@@ -303,6 +318,7 @@ export class SimCameraDevice {
       source: { width: this.world.main.width, height: this.world.main.height },
       profiles: [profile('main', this.world.main), profile('sub', this.world.sub)],
       maxPresets: this.config.maxPresets,
+      audio: this.config.audio,
     };
   }
 }

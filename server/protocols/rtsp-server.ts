@@ -1,8 +1,16 @@
 /**
- * A generic RTSP 1.0 server for live H.264 (RFC 2326): OPTIONS, DESCRIBE,
- * SETUP (RTP/AVP/TCP interleaved and RTP/AVP over UDP with client_port),
- * PLAY, PAUSE, TEARDOWN, GET_PARAMETER/SET_PARAMETER keep-alives, optional
- * Basic/Digest authentication through hooks, and a session timeout.
+ * A generic RTSP 1.0 server for live H.264 with optional G.711 µ-law sound
+ * (RFC 2326): OPTIONS, DESCRIBE, SETUP (RTP/AVP/TCP interleaved and RTP/AVP
+ * over UDP with client_port), PLAY, PAUSE, TEARDOWN, GET_PARAMETER and
+ * SET_PARAMETER keep-alives, optional Basic/Digest authentication through
+ * hooks, and a session timeout.
+ *
+ * Tracks: trackID=0 is the video; a source with sound adds trackID=1
+ * (PCMU, 8 kHz). A client SETUPs each track it wants under one session
+ * (each with its own interleaved channels or UDP ports); PLAY, PAUSE and
+ * TEARDOWN act on the whole session (aggregate control), and the PLAY
+ * answer's RTP-Info lists every track set up. A source without sound is
+ * described with its video track only.
  *
  * Why: ffmpeg is a client, not a server, and Debian 12 has no mediamtx or
  * live555; the camera simulator serves its cameras with this and the
@@ -13,14 +21,16 @@
  * Cost: per playing session one packetization per access unit; UDP uses one
  * shared socket pair per server; one 1 s timer per server for timeouts.
  *
- * Limits: one video track per URL (no audio); unicast only (multicast
- * requests get 461); no RTSP-over-HTTP tunnelling; the track URL is
- * `<path>/trackID=0` (query kept after it).
+ * Limits: one video and at most one audio track per URL, PCMU only;
+ * unicast only (multicast requests get 461); no RTSP-over-HTTP tunnelling;
+ * track URLs are `<path>/trackID=N` (query kept after it).
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { PCMU_FRAME_MS, PCMU_PAYLOAD_TYPE, type AudioSource } from './audio-source';
 import type { H264Source } from './h264-source';
+import { RtspAudioSession } from './rtsp-audio-session';
 import { buildH264Sdp } from './sdp';
 import {
   frameInterleaved,
@@ -30,13 +40,19 @@ import {
   type RtspRequest,
   type TransportSpec,
 } from './rtsp-message';
-import { RtspMediaSession } from './rtsp-session';
+import { RtspMediaSession, type MediaTransport, type PlayInfo } from './rtsp-session';
+
+/** What one URL serves: its video, and its sound when it has some. */
+export interface RtspMedia {
+  video: H264Source;
+  audio?: AudioSource;
+}
 
 export interface RtspServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  resolve: (path: string, query: URLSearchParams) => H264Source | undefined;
+  resolve: (path: string, query: URLSearchParams) => RtspMedia | undefined;
   /**
    * Called for every request but OPTIONS; false answers 401 with `authChallenges()`. May be async
    * (a password hash check is slow on purpose); `clientAddress` lets the caller throttle guesses.
@@ -69,20 +85,41 @@ interface Connection {
   reader: RtspStreamReader;
 }
 
+/** One track's delivery in a session: RtspMediaSession (video) or RtspAudioSession. */
+interface TrackMedia {
+  readonly ssrc: number;
+  play(respond: (info: PlayInfo) => void): void;
+  pause(): void;
+  stop(): void;
+}
+
+interface SessionTrack {
+  transport: TransportSpec;
+  url: string;
+  media: TrackMedia;
+}
+
 interface Session {
   id: string;
   connection: Connection;
-  transport: TransportSpec;
-  trackUrl: string;
-  media: RtspMediaSession;
+  /** By track index (0 video, 1 audio). */
+  tracks: Map<number, SessionTrack>;
   lastActivityMs: number;
   udpAddress?: string;
 }
 
-const TRACK_SUFFIX = /\/trackID=\d+$/;
+export const VIDEO_TRACK = 0;
+export const AUDIO_TRACK = 1;
 
-/** Splits a request URI into the source path and query, dropping the track suffix wherever a client put it. */
-export function parseRtspUri(uri: string): { origin: string; path: string; query: URLSearchParams; search: string } | undefined {
+const TRACK_SUFFIX = /\/trackID=(\d+)$/;
+
+/**
+ * Splits a request URI into the source path and query, dropping the track suffix wherever a client
+ * put it (after the path, or after the query's last value); `track` is its number, if any.
+ */
+export function parseRtspUri(
+  uri: string,
+): { origin: string; path: string; query: URLSearchParams; search: string; track: number | undefined } | undefined {
   let url: URL;
   try {
     url = new URL(uri);
@@ -90,12 +127,23 @@ export function parseRtspUri(uri: string): { origin: string; path: string; query
     return undefined; // not an absolute URI (e.g. `*`): no source
   }
   const query = url.searchParams;
+  let track: number | undefined;
+  const pathMatch = TRACK_SUFFIX.exec(url.pathname);
+  if (pathMatch) track = Number(pathMatch[1]);
   for (const [key, value] of [...query]) {
-    if (TRACK_SUFFIX.test(value)) query.set(key, value.replace(TRACK_SUFFIX, ''));
+    const match = TRACK_SUFFIX.exec(value);
+    if (!match) continue;
+    track = Number(match[1]);
+    query.set(key, value.replace(TRACK_SUFFIX, ''));
   }
   const search = query.size > 0 ? `?${query.toString()}` : '';
-  return { origin: `${url.protocol}//${url.host}`, path: url.pathname.replace(TRACK_SUFFIX, '') || '/', query, search };
+  return { origin: `${url.protocol}//${url.host}`, path: url.pathname.replace(TRACK_SUFFIX, '') || '/', query, search, track };
 }
+
+const trackUrl = (target: { origin: string; path: string; search: string }, track: number): string =>
+  `${target.origin}${target.path}/trackID=${track}${target.search}`;
+
+const hasTcpTrack = (session: Session): boolean => [...session.tracks.values()].some((track) => track.transport.kind === 'tcp');
 
 async function bindUdpPair(host: string): Promise<[UdpSocket, UdpSocket]> {
   const bind = (port: number): Promise<UdpSocket> =>
@@ -155,8 +203,9 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
 
   rtcpSocket.on('message', (_msg, remote) => {
     for (const session of sessions.values()) {
-      if (session.transport.kind === 'udp' && session.udpAddress === remote.address && session.transport.rtcpPort === remote.port) {
-        session.lastActivityMs = Date.now();
+      if (session.udpAddress !== remote.address) continue;
+      for (const { transport } of session.tracks.values()) {
+        if (transport.kind === 'udp' && transport.rtcpPort === remote.port) session.lastActivityMs = Date.now();
       }
     }
   });
@@ -166,7 +215,7 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
   rtcpSocket.on('error', (err) => console.error('RTSP RTCP socket error:', err));
 
   const endSession = (session: Session): void => {
-    session.media.stop();
+    for (const track of session.tracks.values()) track.media.stop();
     sessions.delete(session.id);
   };
 
@@ -174,13 +223,13 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
     const now = Date.now();
     for (const session of [...sessions.values()]) {
       // Interleaved sessions live as long as their connection: not every client sends keep-alives or RTCP over TCP.
-      if (session.transport.kind === 'tcp' && !session.connection.socket.destroyed) continue;
+      if (hasTcpTrack(session) && !session.connection.socket.destroyed) continue;
       if (now - session.lastActivityMs > sessionTimeoutMs) endSession(session);
     }
   }, 1000);
   expiryTimer.unref();
 
-  const makeTransport = (connection: Connection, spec: TransportSpec, address: string) => {
+  const makeTransport = (connection: Connection, spec: TransportSpec, address: string): MediaTransport => {
     if (spec.kind === 'tcp') {
       return {
         sendRtp: (packet: Uint8Array) => void connection.socket.write(frameInterleaved(spec.rtpChannel, packet)),
@@ -231,15 +280,18 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
     switch (request.method) {
       case 'DESCRIBE': {
         const target = parseRtspUri(request.uri);
-        const source = target && opts.resolve(target.path, target.query);
-        if (!target || !source) return reply(404);
-        if (!(await waitForCodec(source, opts.describeTimeoutMs ?? 5000))) return reply(503, [['Retry-After', '1']]);
-        const codec = source.codec()!;
+        const media = target && opts.resolve(target.path, target.query);
+        if (!target || !media) return reply(404);
+        if (!(await waitForCodec(media.video, opts.describeTimeoutMs ?? 5000))) return reply(503, [['Retry-After', '1']]);
+        const codec = media.video.codec()!;
         const sdp = buildH264Sdp({
           codec,
-          trackControlUrl: `${target.origin}${target.path}/trackID=0${target.search}`,
+          trackControlUrl: trackUrl(target, VIDEO_TRACK),
           originAddress: connection.socket.localAddress ?? opts.host,
           sessionName: serverName,
+          ...(media.audio
+            ? { audio: { format: media.audio.format, payloadType: PCMU_PAYLOAD_TYPE, trackControlUrl: trackUrl(target, AUDIO_TRACK), packetMs: PCMU_FRAME_MS } }
+            : {}),
         });
         return reply(
           200,
@@ -252,44 +304,61 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
       }
       case 'SETUP': {
         const target = parseRtspUri(request.uri);
-        const source = target && opts.resolve(target.path, target.query);
-        if (!target || !source) return reply(404);
+        const media = target && opts.resolve(target.path, target.query);
+        if (!target || !media) return reply(404);
+        const index = target.track ?? VIDEO_TRACK;
+        const audio = index === AUDIO_TRACK ? media.audio : undefined;
+        if (index !== VIDEO_TRACK && !audio) return reply(404);
         if (sessionId && !session) return reply(454);
         const spec = parseTransport(request.headers['transport']);
         if (!spec) return reply(461);
         const address = connection.socket.remoteAddress ?? opts.host;
-        session?.media.stop();
-        const created: Session = {
-          id: session?.id ?? randomBytes(8).toString('hex').toUpperCase(),
+        const current: Session = session ?? {
+          id: randomBytes(8).toString('hex').toUpperCase(),
           connection,
-          transport: spec,
-          trackUrl: `${target.origin}${target.path}/trackID=0${target.search}`,
-          media: new RtspMediaSession(source, makeTransport(connection, spec, address)),
+          tracks: new Map(),
           lastActivityMs: Date.now(),
           udpAddress: address,
         };
-        sessions.set(created.id, created);
-        const ssrc = created.media.ssrc.toString(16).padStart(8, '0').toUpperCase();
+        // A track set up again replaces its earlier delivery.
+        current.tracks.get(index)?.media.stop();
+        const transport = makeTransport(connection, spec, address);
+        const track: SessionTrack = {
+          transport: spec,
+          url: trackUrl(target, index),
+          media: audio ? new RtspAudioSession(audio, transport) : new RtspMediaSession(media.video, transport),
+        };
+        current.tracks.set(index, track);
+        sessions.set(current.id, current);
+        const ssrc = track.media.ssrc.toString(16).padStart(8, '0').toUpperCase();
         const transportReply =
           spec.kind === 'tcp'
             ? `RTP/AVP/TCP;unicast;interleaved=${spec.rtpChannel}-${spec.rtcpChannel};ssrc=${ssrc}`
             : `RTP/AVP;unicast;client_port=${spec.rtpPort}-${spec.rtcpPort};server_port=${serverRtpPort}-${serverRtpPort + 1};ssrc=${ssrc}`;
-        return reply(200, [['Transport', transportReply], sessionHeader(created)]);
+        return reply(200, [['Transport', transportReply], sessionHeader(current)]);
       }
       case 'PLAY': {
         if (!session) return reply(454);
-        session.media.play((info) => {
-          reply(200, [
-            sessionHeader(session),
-            ['Range', 'npt=0.000-'],
-            ['RTP-Info', `url=${session.trackUrl};seq=${info.sequence};rtptime=${info.rtpTimestamp}`],
-          ]);
-        });
+        // Every track answers (its first sequence number and timestamp) before any of them sends a packet.
+        const tracks = [...session.tracks.entries()].sort(([a], [b]) => a - b).map(([, track]) => track);
+        const rtpInfo: string[] = [];
+        const playFrom = (i: number): void => {
+          const track = tracks[i];
+          if (!track) {
+            reply(200, [sessionHeader(session), ['Range', 'npt=0.000-'], ['RTP-Info', rtpInfo.join(',')]]);
+            return;
+          }
+          track.media.play((info) => {
+            rtpInfo.push(`url=${track.url};seq=${info.sequence};rtptime=${info.rtpTimestamp}`);
+            playFrom(i + 1);
+          });
+        };
+        playFrom(0);
         return;
       }
       case 'PAUSE': {
         if (!session) return reply(454);
-        session.media.pause();
+        for (const track of session.tracks.values()) track.media.pause();
         return reply(200, [sessionHeader(session)]);
       }
       case 'TEARDOWN': {
@@ -338,7 +407,7 @@ export async function createRtspServer(opts: RtspServerOptions): Promise<RtspSer
     socket.on('close', () => {
       connections.delete(connection);
       for (const session of [...sessions.values()]) {
-        if (session.connection === connection && session.transport.kind === 'tcp') endSession(session);
+        if (session.connection === connection && hasTcpTrack(session)) endSession(session);
       }
     });
   });

@@ -241,6 +241,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   // Every start and restart of a stream passes the license: degraded, nothing runs and every stream shows idle.
   const ingest = Object.assign(licensedIngest(supervisor, () => license.isDegraded()), {
     source: supervisor.source.bind(supervisor),
+    audio: supervisor.audio.bind(supervisor),
     exists: supervisor.exists.bind(supervisor),
     stopAll: supervisor.stopAll.bind(supervisor),
   });

@@ -16,6 +16,7 @@
  */
 import type { LowBandwidthStatus } from '../../server/shared/api';
 import type { PlayerFailure } from './player/player-errors';
+import { playerErrorCode } from './player/playback-errors';
 import type { Timers } from '../../workers/core/browser-timers';
 
 export const LOW_BANDWIDTH_POLL_MS = 200;
@@ -114,13 +115,26 @@ export function waitUntilReady(
   });
 }
 
-/** A failed REST call as a player failure: 403/404 mean no access or no stream (ban icon, not retried). */
-export function readFailure(error: unknown, code: string): PlayerFailure {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : -1;
-  const reason = typeof error === 'object' && error !== null && 'reason' in error ? (error as { reason: unknown }).reason : null;
+/**
+ * A failed REST call as a player failure: 403/404 mean no access or no
+ * stream (ban icon, not retried). The recorder's own code, when it gave one,
+ * names the failure (core/player/playback-errors.ts), else `code` does; the
+ * HTTP status goes with it. `live` says whether live video was asked.
+ */
+export function readFailure(error: unknown, code: string, live = true): PlayerFailure {
+  const field = (name: string): unknown => (typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : null);
+  const status = typeof field('status') === 'number' || typeof field('status') === 'string' ? Number(field('status')) : -1;
+  const reason = field('reason');
+  const recorderCode = field('code');
   const message = typeof reason === 'string' && reason !== '' ? reason : error instanceof Error ? error.message : code;
   const notAvailable = status === 403 || status === 404;
-  return { code, recoverable: !notAvailable, notAvailable, message: status > 0 ? `${message} (${status})` : message };
+  return {
+    code: playerErrorCode(typeof recorderCode === 'string' ? recorderCode : null, { live, fallback: code }),
+    recoverable: !notAvailable,
+    notAvailable,
+    message: status > 0 ? `${message} (${status})` : message,
+    ...(status > 0 ? { status } : {}),
+  };
 }
 
 /** What a closed picture socket means: every close is worth a retry (the session is created anew). */

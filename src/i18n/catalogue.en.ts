@@ -10,6 +10,7 @@ import { camerasStrings } from './catalogue.cameras.en';
 import { reportStrings } from './catalogue.report.en';
 import { licenseStrings } from './catalogue.license.en';
 import { playerStrings } from './catalogue.player.en';
+import { tileStrings } from './catalogue.tile.en';
 import { retentionStrings } from './catalogue.retention.en';
 import { settingsStrings } from './catalogue.settings.en';
 import { propertiesStrings } from './catalogue.properties.en';
@@ -42,6 +43,7 @@ export const en = {
   ...licenseStrings,
   ...ptzStrings,
   ...playerStrings,
+  ...tileStrings,
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.delete': 'Delete',
@@ -354,27 +356,8 @@ export const en = {
   'tile.slowNetworkText':
     'Video from this camera arrives more slowly than it plays. Lower the camera stream bit rate, or use low-bandwidth mode, which sends still pictures at the size of the player.',
   'tile.useLowBandwidth': 'Use low-bandwidth mode',
-  'tile.statsType': 'Player',
-  'tile.statsResolution': 'Resolution',
-  'tile.statsFps': 'Frames per second',
-  'tile.statsFrames': 'Frames drawn',
-  'tile.statsReceived': 'Received',
-  'tile.statsStalls': 'Stalls',
-  'tile.statsLoss': 'Packet loss',
   'tile.tzServer': 'Server ({zone})',
   'tile.tzLocal': 'This computer',
   'tile.tzDifference': 'Difference',
   'tile.tzOffset': 'UTC offset',
-  'tile.error.timedOutWaitingForStreamToPlay': 'The stream did not start in time.',
-  'tile.error.failedToCreateLowBandwidthStream': 'The low-bandwidth stream could not be created.',
-  'tile.error.failedToGetLowBandwidthStream': 'The low-bandwidth stream could not be read.',
-  'tile.error.lowBandwidthStreamFailedToStart': 'The low-bandwidth stream failed to start.',
-  'tile.error.errorRenderingImage': 'A picture could not be drawn.',
-  'tile.error.webSocketClosed': 'The connection to the server closed.',
-  'tile.error.webSocketError': 'The connection to the server failed.',
-  'tile.error.iceFailed': 'The WebRTC connection failed.',
-  'tile.error.iceTimeout': 'The WebRTC connection was not established in time.',
-  'tile.error.autoplayBlocked': 'The browser blocked playback.',
-  'tile.error.unsupportedMediaFormat': 'This browser cannot play the stream.',
-  'tile.error.notAvailable': 'Not available',
 } as const satisfies Catalogue;

@@ -4,7 +4,7 @@
  * back through callbacks with the play token the state machine gave, so a
  * late answer of a replaced source is recognised and dropped there.
  */
-import type { PlayerFailure, PlayRequest } from '../core/player';
+import type { PlayerFailure, PlayRequest, StatsEntry } from '../core/player';
 
 export interface SourceCallbacks {
   playing(): void;
@@ -19,8 +19,25 @@ export interface SourceStats {
   width: number | null;
   height: number | null;
   bytesReceived: number;
+  /** Over the last reading's interval (about a second); null before there are two readings. */
+  bitRateBps: number | null;
   stalls: number;
+  /** Share of packets lost over the last second (WebRTC); null for low bandwidth (TCP loses nothing). */
   packetLoss: number | null;
+  /** Pictures that could not be decoded since the source started. */
+  decodeErrors: number;
+  /** WebRTC: the report's ICE entries, the candidate pair's source (core/player/ice-candidate-pair.ts); null for low bandwidth. */
+  iceStats: readonly StatsEntry[] | null;
+  /** The camera's sound as received (WebRTC from a camera with sound); absent or null otherwise. */
+  audio?: SourceAudioStats | null;
+}
+
+/** What a tile's sound receiver counted (RTCInboundRtpStreamStats of kind audio). */
+export interface SourceAudioStats {
+  packetsReceived: number;
+  bytesReceived: number;
+  /** Sum of the squared levels of the samples played out so far (0 while nothing was played). */
+  totalAudioEnergy: number;
 }
 
 export interface PlayerSource {
@@ -30,6 +47,8 @@ export interface PlayerSource {
   setHidden(hidden: boolean): void;
   /** Whether frames go to the stage compositor (digital zoom, dewarp) instead of the tile's own surface. */
   setShader(on: boolean): void;
+  /** The tile's volume, 0 to 1 (0: muted); sources without sound ignore it. */
+  setVolume?(volume: number): void;
   stats(): Promise<SourceStats | null>;
   /** The tile's size settled after a change (pictures may be drawn at the new size). */
   resized?(): void;

@@ -52,6 +52,7 @@ export {
   IDENTITY_VIEW,
   nextZoomStep,
   panBy,
+  pinchSteps,
   pinchZoom,
   zoomAt,
   zoomPercent,
@@ -94,6 +95,8 @@ export interface StageMediaOptions {
 export interface PlayerElements {
   canvas: HTMLCanvasElement;
   video: HTMLVideoElement;
+  /** Where a WebRTC tile's sound plays (none: silent). */
+  audio?: HTMLAudioElement;
 }
 
 export interface CreatePlayerOptions {
@@ -175,6 +178,7 @@ export class StageMedia {
       tileId,
       streamId: options.streamId,
       video: elements.video,
+      ...(elements.audio ? { audio: elements.audio } : {}),
       host: this.pool.host,
       socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl() : null),
     });

@@ -76,6 +76,7 @@ export class StagePlayer {
   private slowTimer: unknown = undefined;
   private shader = false;
   private hidden = false;
+  private volume = 0;
   private destroyed = false;
   private current: StagePlayerView;
 
@@ -135,6 +136,12 @@ export class StagePlayer {
     for (const source of Object.values(this.deps.sources)) source.setHidden(hidden);
   }
 
+  /** The tile's volume (spec 2, 9: 0, 0.5 or 1; 0 mutes), for sources that carry sound. */
+  setVolume(volume: number): void {
+    this.volume = volume;
+    for (const source of Object.values(this.deps.sources)) source.setVolume?.(volume);
+  }
+
   /** The tile's zoom, dewarp and place; the compositor draws it when a shader is needed. */
   setShaderRequest(request: ShaderRequest): void {
     const on = needsShader(request);
@@ -184,6 +191,7 @@ export class StagePlayer {
     this.active = source;
     source.setHidden(this.hidden);
     source.setShader(this.shader);
+    source.setVolume?.(this.volume);
     source.start(request, {
       playing: () => this.machine.sourcePlaying(token),
       failed: (failure) => this.machine.sourceFailed(token, failure),

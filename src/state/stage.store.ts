@@ -77,6 +77,17 @@ export interface StageStoreDeps {
 }
 
 
+function sameHighlight(a: GridHighlight, b: GridHighlight): boolean {
+  return (
+    a.accepted === b.accepted &&
+    a.reason === b.reason &&
+    a.area.row === b.area.row &&
+    a.area.column === b.area.column &&
+    a.area.rowSpan === b.area.rowSpan &&
+    a.area.columnSpan === b.area.columnSpan
+  );
+}
+
 function playerCount(matrix: StageMatrix): number {
   return claimedAreas(matrix).length;
 }
@@ -116,6 +127,14 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     if (!result.ok) return { ok: false, reason: result.reason };
     commit(result.matrix);
     return { ok: true };
+  }
+
+  /** Paints a drag's target; pointer moves within one target leave the store (and the grid) untouched. */
+  function highlight(result: GridResult): void {
+    const next: GridHighlight | null = result.target ? { area: result.target, accepted: result.ok, ...(result.ok ? {} : { reason: result.reason }) } : null;
+    const current = state.highlight;
+    if (current === next || (current && next && sameHighlight(current, next))) return;
+    state.highlight = next;
   }
 
   function limitReached(): boolean {
@@ -176,10 +195,14 @@ export function createStageStore(deps: StageStoreDeps = {}) {
       commit(createMatrix(1, 1));
     },
 
+    /** While dragging a camera from the bag: paints the cell it would land in (red on a spanned position). */
+    previewClaim(position: CellPosition, camera: StageCamera): void {
+      highlight(claim(state.matrix, position, camera));
+    },
+
     /** While dragging a cell: paints the target green (move or swap) or red (refused). */
     previewDrop(from: CellPosition, pointer: CellPosition, grab?: CellPosition): void {
-      const result = drop(state.matrix, from, pointer, grab);
-      state.highlight = result.target ? { area: result.target, accepted: result.ok, ...(result.ok ? {} : { reason: result.reason }) } : null;
+      highlight(drop(state.matrix, from, pointer, grab));
     },
 
     /** Drops a dragged cell: moves or swaps, or leaves the grid as it was when refused. */
@@ -190,8 +213,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     },
 
     previewResize(position: CellPosition, handle: ResizeHandle, pointer: CellPosition): void {
-      const result = resizeToward(state.matrix, position, handle, pointer);
-      state.highlight = result.target ? { area: result.target, accepted: result.ok, ...(result.ok ? {} : { reason: result.reason }) } : null;
+      highlight(resizeToward(state.matrix, position, handle, pointer));
     },
 
     resize(position: CellPosition, handle: ResizeHandle, pointer: CellPosition): StageActionResult {
@@ -201,7 +223,7 @@ export function createStageStore(deps: StageStoreDeps = {}) {
     },
 
     cancelDrag(): void {
-      state.highlight = null;
+      if (state.highlight) state.highlight = null;
     },
 
     setDewarpMode(position: CellPosition, mode: DewarpMode): void {

@@ -37,9 +37,21 @@ export function nextZoomStep(scale: number, direction: 1 | -1): number {
   return DIGITAL_ZOOM_MIN;
 }
 
-/** One pinch or touch step: 10 % in or out. */
-export function pinchZoom(scale: number, direction: 1 | -1): number {
-  return clampScale(direction > 0 ? scale * PINCH_ZOOM_FACTOR : scale / PINCH_ZOOM_FACTOR);
+/** `steps` pinch or touch steps of 10 % each: in when positive, out when negative. */
+export function pinchZoom(scale: number, steps: number): number {
+  return clampScale(scale * PINCH_ZOOM_FACTOR ** Math.trunc(steps));
+}
+
+/**
+ * Whole 10 % steps in a change of finger distance (`ratio` = now / before):
+ * positive when the fingers spread, negative when they close, 0 until they
+ * have moved a full step.
+ */
+export function pinchSteps(ratio: number): number {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) return 0;
+  // The epsilon keeps an exact 1.1 (or 1.21) from rounding down to one step fewer.
+  const steps = Math.log(ratio) / Math.log(PINCH_ZOOM_FACTOR);
+  return Math.trunc(steps + Math.sign(steps) * 1e-9);
 }
 
 /** The percentage shown beside the camera title. */

@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Camera, Stream } from '../../../server/shared/api';
+import { Touch } from '../../fixtures/touch';
 import { StreamsPage } from '../../pages/streams-page';
 
 export class CameraMediaDialogs {
@@ -40,13 +41,7 @@ export class CameraMediaDialogs {
     const box = (await canvas.boundingBox())!;
     const at = (p: { x: number; y: number }) => ({ x: box.x + box.width * p.x, y: box.y + box.height * p.y });
     if (finger) {
-      const cdp = await this.page.context().newCDPSession(this.page);
-      const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: at(p).x, y: at(p).y }] : [] });
-      await touch('touchStart', from);
-      for (let i = 1; i <= 12; i++) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 12, y: from.y + ((to.y - from.y) * i) / 12 });
-      await touch('touchEnd');
-      await cdp.detach();
+      await Touch.gesture(this.page, (touch) => touch.drag(at(from), at(to), { steps: 12 }));
       return;
     }
     await this.page.mouse.move(at(from).x, at(from).y);

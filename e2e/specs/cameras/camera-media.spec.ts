@@ -112,7 +112,6 @@ test('the object size is checked, made positive and saved', async ({ page }) => 
 });
 
 test('dewarp enabled in its dialog makes the stage tile a perspective view', async ({ page, shell }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'the stage part is checked on the desktop layout');
   const dialogs = new CameraMediaDialogs(page);
   const streamId = camera.primaryStream!.id;
   const dialog = await dialogs.openDewarp(camera);

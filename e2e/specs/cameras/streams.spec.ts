@@ -19,6 +19,7 @@ import { EXPORT_MIN_MS } from '../../../server/shared/validation';
 import { probeMedia } from '../../../tests/integration/helpers/media-probe';
 import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { shot } from '../../fixtures/shots';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { StreamsPage } from '../../pages/streams-page';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
 import { AdminApi } from '../../recorder-api';
@@ -90,9 +91,7 @@ test.describe('streams of a camera', () => {
   });
 });
 
-test.describe('stream dialogs (desktop)', () => {
-  test.skip(({ isMobile }) => isMobile, 'one flow runs on the phone: make primary');
-
+test.describe('stream dialogs', () => {
   test('edit a stream’s frame rate and resolution and save', async ({ page }, testInfo) => {
     const cam = await camera(0);
     const main = streamNamed(cam, 'MainStream');
@@ -125,7 +124,8 @@ test.describe('stream dialogs (desktop)', () => {
     expect(saved.recordingStyle).toBe('continuous-motion-adaptive');
   });
 
-  test('saved frame rate and resolution reach the camera: video recorded after the save has them', async ({ page }, testInfo) => {
+  // Its subject is the recording (the same whatever the screen), and it waits minutes for it: the desktop only.
+  test('saved frame rate and resolution reach the camera: video recorded after the save has them', ANY_VIEWPORT, async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     const cam = await camera(1);
     const main = streamNamed(cam, 'MainStream');

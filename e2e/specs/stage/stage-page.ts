@@ -5,9 +5,14 @@
  * capture time into every frame (server/shared/time-strip.ts), so a tile
  * whose picture fills it (16:9) must show a later time on a later look;
  * where the picture is letterboxed (full screen) two looks must differ.
+ *
+ * Drags are made as the device would: with the mouse on the desktop, with a
+ * finger on a touch screen (the phone project), where a camera in the bag
+ * is first held until it lifts.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { decodeTimeStrip } from '../../../server/shared/time-strip';
+import { Touch, type Point } from '../../fixtures/touch';
 
 export class StagePage {
   readonly grid: Locator;
@@ -28,11 +33,43 @@ export class StagePage {
     return this.page.getByRole('region', { name: `Player ${name}`, exact: true });
   }
 
+  /** Whether the page runs on a touch screen (the phone project). */
+  async isTouch(): Promise<boolean> {
+    return this.page.evaluate(() => navigator.maxTouchPoints > 0);
+  }
+
   /** Drags a bag camera onto the matrix, to a point given as fractions of the grid box (or pixels from its left when `x` is negative: from its right). */
   async dragCamera(name: string, fx: number, fy: number): Promise<void> {
-    const box = (await this.grid.boundingBox())!;
-    const x = fx < 0 ? box.width + fx : box.width * fx;
-    await this.bagCamera(name).dragTo(this.grid, { targetPosition: { x, y: box.height * fy } });
+    const entry = this.bagCamera(name);
+    const grid = (await this.grid.boundingBox())!;
+    const x = fx < 0 ? grid.width + fx : grid.width * fx;
+    if (!(await this.isTouch())) {
+      await entry.dragTo(this.grid, { targetPosition: { x, y: grid.height * fy } });
+      return;
+    }
+    // The bag scrolls under a finger: the camera must be on screen, then held until it lifts.
+    await entry.scrollIntoViewIfNeeded();
+    const from = (await entry.boundingBox())!;
+    await Touch.gesture(this.page, (touch) =>
+      touch.drag(
+        { x: from.x + from.width / 2, y: from.y + from.height / 2 },
+        { x: grid.x + x, y: grid.y + grid.height * fy },
+        { held: () => expect(entry).toHaveAttribute('data-drag', 'lifted') },
+      ),
+    );
+    await expect(entry).not.toHaveAttribute('data-drag');
+  }
+
+  /** Drags on the matrix from one point to another: with the mouse, or a finger on a touch screen. */
+  async drag(from: Point, to: Point): Promise<void> {
+    if (await this.isTouch()) await Touch.gesture(this.page, (touch) => touch.drag(from, to));
+    else await this.mouseDrag(from, to);
+  }
+
+  /** Two fingers on the middle of a tile, spreading (zoom in, `toDistance` > `fromDistance`) or closing. */
+  async pinch(name: string, fromDistance: number, toDistance: number): Promise<void> {
+    const box = (await this.tile(name).locator('.tile-media').boundingBox())!;
+    await Touch.gesture(this.page, (touch) => touch.pinch({ x: box.x + box.width / 2, y: box.y + box.height / 2 }, fromDistance, toDistance));
   }
 
   async expectPlaying(name: string, type?: 'webrtc' | 'lowbandwidth'): Promise<void> {

@@ -4,7 +4,8 @@
  * moving video; tiles swap and resize; a saved stage survives a reload;
  * a tile switches between WebRTC and low bandwidth; digital zoom; full
  * screen and back; a player that fails shows its error in its own tile
- * while the others play; and a phone shows the bag's big layout.
+ * while the others play; and a phone shows the bag's big layout. On the
+ * phone the drags are a finger's, and a pinch zooms a tile.
  * Screenshots go to $ARGUS_SHOTS_DIR when set.
  */
 import type { CamerasResponse } from '../../../server/shared/api';
@@ -17,8 +18,8 @@ test.describe.configure({ timeout: 120_000 });
 
 const suite = stageSuite();
 
+// With the mouse on the desktop, with a finger on the phone (a camera is held in the bag until it lifts).
 test('cameras dragged from the bag play, swap and resize', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'drag and drop with a mouse: desktop');
   const stage = new StagePage(page);
   await expect(stage.bagCamera(suite.first)).toBeVisible();
   await shot(page, testInfo, 'stage-empty');
@@ -36,16 +37,49 @@ test('cameras dragged from the bag play, swap and resize', async ({ page }, test
   // Swap: drag the first tile onto the second.
   const first = (await stage.tile(suite.first).boundingBox())!;
   const second = (await stage.tile(suite.second).boundingBox())!;
-  await stage.mouseDrag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
+  await stage.drag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
   await expect.poll(async () => (await stage.tile(suite.second).boundingBox())!.x).toBeLessThan((await stage.tile(suite.first).boundingBox())!.x);
 
   // Resize the left tile (now the second camera) south, from its 21 px zone to below the matrix.
   const left = (await stage.tile(suite.second).boundingBox())!;
   const grid = (await stage.grid.boundingBox())!;
-  await stage.mouseDrag({ x: left.x + left.width / 2, y: left.y + left.height - 8 }, { x: left.x + left.width / 2, y: Math.min(grid.y + grid.height - 25, left.y + left.height * 1.6) });
+  await stage.drag({ x: left.x + left.width / 2, y: left.y + left.height - 8 }, { x: left.x + left.width / 2, y: Math.min(grid.y + grid.height - 25, left.y + left.height * 1.6) });
   await expect.poll(async () => (await stage.tile(suite.second).boundingBox())!.height).toBeGreaterThan(left.height * 1.5);
   await stage.expectPlaying(suite.second);
   await shot(page, testInfo, 'stage-resized');
+});
+
+test('by touch: cameras dragged from the bag play, and pinching a tile zooms it in and out', async ({ page }, testInfo) => {
+  const stage = new StagePage(page);
+  test.skip(!(await stage.isTouch()), 'finger gestures: the phone');
+  await stage.dragCamera(suite.first, 0.5, 0.5);
+  await stage.dragCamera(suite.second, -6, 0.5);
+  await stage.expectPlaying(suite.first);
+  await stage.expectPlaying(suite.second);
+  await stage.expectClockAdvancing(suite.first);
+  // A finger moves the first tile onto the second: they swap.
+  const first = (await stage.tile(suite.first).boundingBox())!;
+  const second = (await stage.tile(suite.second).boundingBox())!;
+  await stage.drag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
+  await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.x).toBeGreaterThan(first.x);
+  await expect(stage.tile(suite.first).getByTestId('tile-zoom')).toHaveCount(0);
+
+  // Spreading two fingers on the moved tile zooms in: the title shows the zoom and the compositor draws the tile.
+  const zoom = stage.tile(suite.first).getByTestId('tile-zoom');
+  const placed = await stage.tile(suite.first).boundingBox();
+  await stage.pinch(suite.first, 40, 140);
+  await expect(zoom).toHaveText(/^\d{3}%$/);
+  await expect(stage.tile(suite.first)).toHaveClass(/surface-compositor/);
+  const zoomedIn = Number.parseInt((await zoom.textContent())!, 10);
+  expect(zoomedIn).toBeGreaterThan(100);
+  await shot(page, testInfo, 'stage-phone-pinched');
+
+  // Closing them zooms out again. A pinch never moves a tile, and the other tile keeps its picture whole.
+  await stage.pinch(suite.first, 140, 40);
+  await expect.poll(async () => ((await zoom.count()) === 0 ? 100 : Number.parseInt((await zoom.textContent())!, 10))).toBeLessThan(zoomedIn);
+  expect(await stage.tile(suite.first).boundingBox()).toEqual(placed);
+  await expect(stage.tile(suite.second).getByTestId('tile-zoom')).toHaveCount(0);
+  await expect(stage.tiles).toHaveCount(2);
 });
 
 test('a saved stage is found again after a reload', async ({ page }, testInfo) => {

@@ -4,6 +4,7 @@
  * delivery (WebRTC, RTSP restream, low-bandwidth JPEG sessions, frames,
  * export). Delivery reads only through these interfaces.
  */
+import type { AudioSource } from '../../protocols/audio-source';
 import type { H264Source } from '../../protocols/h264-source';
 import type { StreamState } from '../../shared/api';
 
@@ -31,6 +32,11 @@ export interface ArchiveLookup {
 export interface LiveSources {
   /** The live H.264 of a running stream (latest GOP kept for instant start), or undefined when not running. */
   source(streamId: string): H264Source | undefined;
+  /**
+   * The live sound (G.711 µ-law, 20 ms frames) of a running stream whose camera sends it; undefined
+   * for video-only cameras. Optional: video-only sources need not implement it.
+   */
+  audio?(streamId: string): AudioSource | undefined;
   /** Whether the stream exists at all (running or not). */
   exists(streamId: string): boolean;
 }

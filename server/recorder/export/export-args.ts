@@ -6,15 +6,22 @@
  * lie inside the archive folder before it is written (assertInsideFolder)
  * and the protocol whitelist allows only files and the pipe.
  *
- * Output: stream copy (no decode, no encode; ~0.4 % of a core per stream).
- * Matroska streams as written, but a pipe cannot be rewound to put the
- * length in its header at the end, so the muxer writes the length it knows
- * at the start: the segments' own DURATION tags (copied with the stream's
- * metadata), i.e. whole segments (a 30 s export of one 60 s segment said
- * 60 s). The export's real length is set as the stream's DURATION instead
- * (`declaredDurationS`, export-plan.ts). MOV needs a seekable file for its index, so
- * it is written fragmented (`frag_keyframe+empty_moov`): a player reads it as
- * it arrives and it stays valid if the download stops early.
+ * Output: the video is a stream copy (no decode, no encode; ~0.4 % of a
+ * core per stream). Matroska streams as written, but a pipe cannot be
+ * rewound to put the length in its header at the end, so the muxer writes
+ * the length it knows at the start: the segments' own DURATION tags (copied
+ * with the streams' metadata), i.e. whole segments (a 30 s export of one
+ * 60 s segment said 60 s). The export's real length is set as each stream's
+ * DURATION instead (`declaredDurationS`, export-plan.ts; a tag for a stream
+ * the export does not have is ignored). MOV needs a seekable file for its
+ * index, so it is written fragmented (`frag_keyframe+empty_moov`): a player
+ * reads it as it arrives and it stays valid if the download stops early.
+ *
+ * Sound (the first audio stream the segments hold, if any): Matroska keeps
+ * it as recorded; MP4/MOV players do not take G.711, so MOV gets AAC,
+ * encoded from it (8 kHz mono: about 1 % of a core while exporting).
+ * Limits: the concat demuxer takes its streams from the first segment, so
+ * sound that starts in a later segment of the export is left out.
  */
 import path from 'node:path';
 import type { ExportFormat } from '../../shared/api';
@@ -47,12 +54,16 @@ export function concatListText(entries: readonly ConcatEntry[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Bit rate of the AAC a MOV export's sound is encoded to: plenty for 8 kHz speech, small beside the video. */
+export const MOV_AUDIO_BITRATE = '32k';
+
 export function exportArgs(format: ExportFormat, options: { durationS?: number } = {}): string[] {
   const durationS = options.durationS;
+  const declared = durationS !== undefined && durationS > 0 ? `DURATION=${seconds(durationS)}` : undefined;
   const container =
     format === 'mov'
-      ? ['-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mov']
-      : [...(durationS !== undefined && durationS > 0 ? ['-metadata:s:v:0', `DURATION=${seconds(durationS)}`] : []), '-f', 'matroska'];
+      ? ['-c:v', 'copy', '-c:a', 'aac', '-b:a', MOV_AUDIO_BITRATE, '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mov']
+      : ['-c', 'copy', ...(declared ? ['-metadata:s:v:0', declared, '-metadata:s:a:0', declared] : []), '-f', 'matroska'];
   return [
     '-hide_banner',
     '-nostats',
@@ -69,9 +80,7 @@ export function exportArgs(format: ExportFormat, options: { durationS?: number }
     '-map',
     '0:v?',
     '-map',
-    '0:a?',
-    '-c',
-    'copy',
+    '0:a:0?',
     '-avoid_negative_ts',
     'make_zero',
     ...container,

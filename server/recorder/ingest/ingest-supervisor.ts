@@ -1,12 +1,13 @@
 /**
  * Owns every stream's ingest (one supervised ffmpeg each) and implements
- * LiveSources over their hubs. The cameras service tells it which streams
+ * LiveSources over their hubs (video, and sound for cameras that send it). The cameras service tells it which streams
  * exist and how to pull them; system status can restart one stream's
  * ffmpeg; shutdown stops every ffmpeg (SIGTERM, then SIGKILL after a grace
  * time) so none is left behind.
  *
  * Cost: per stream one ffmpeg and one hub; status reads are in memory.
  */
+import type { AudioSource } from '../../protocols/audio-source';
 import type { H264Source } from '../../protocols/h264-source';
 import type { ArchiveIndex } from '../archive';
 import type { LiveSources } from '../core/media-contracts';
@@ -64,6 +65,10 @@ export class IngestSupervisor implements LiveSources {
   source(streamId: string): H264Source | undefined {
     const ingest = this.streams.get(streamId);
     return ingest?.running ? ingest.hub : undefined;
+  }
+
+  audio(streamId: string): AudioSource | undefined {
+    return this.streams.get(streamId)?.liveAudio;
   }
 
   exists(streamId: string): boolean {

@@ -13,8 +13,16 @@
  * so its segment closes cleanly, and respawns at once without backoff; it
  * counts as a restart in retryCount like any other.
  *
+ * Sound: before each run the camera is asked for its SDP (one DESCRIBE,
+ * rtsp-describe.ts); audio-plan.ts decides whether its first audio stream
+ * is recorded beside the video and whether G.711 µ-law also goes to the
+ * stream's live audio hub (`audioHub`, 20 ms frames). A camera that cannot
+ * be asked is recorded as video only for that run. Video, the segment
+ * tracker and the stall watch never depend on the sound.
+ *
  * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
- * Annex-B parsing of the stream in this process (a linear scan).
+ * Annex-B parsing of the stream in this process (a linear scan); a DESCRIBE
+ * round trip before each run; sound: 8 KB/s through one more pipe.
  *
  * Limits: the hub's timeMs is the arrival time in this process (what the
  * contract asks); archive times come from the clock anchor instead.
@@ -24,12 +32,16 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { StreamState } from '../../shared/api';
 import { AnnexBParser } from '../../protocols/h264';
+import { AudioHub } from '../../protocols/audio-source';
 import { H264Hub } from '../../protocols/h264-source';
+import { describeRtsp } from '../../protocols/rtsp-describe';
 import type { ArchiveIndex } from '../archive';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
 import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
-import { buildIngestArgs, escapeSegmentPath, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { audioPlanFromSdp, NO_AUDIO, type AudioPlan } from './audio-plan';
+import { buildIngestArgs, escapeSegmentPath, LIVE_AUDIO_FD, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { MulawFramer } from './mulaw-framer';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
 import { redactText } from '../../protocols/uri-redaction';
 import type { CredentialRelay } from './rtsp-credential-relay';
@@ -55,6 +67,8 @@ export interface StreamIngestOptions {
    * already spaces those). System report stream-up and stream-down.
    */
   onRunChange?: (change: StreamRunChange) => void;
+  /** Asks the camera for its SDP before a run (tests replace it); the RTSP DESCRIBE by default. */
+  describe?: (uri: string, credentials: { username: string; password: string } | undefined) => Promise<string>;
 }
 
 export type StreamRunChange =
@@ -63,6 +77,8 @@ export type StreamRunChange =
 
 export const STOP_GRACE_MS = 5_000;
 export const STALL_MS = 20_000;
+/** How long the DESCRIBE before a run may take; a camera that does not answer in time is recorded without sound. */
+export const DESCRIBE_TIMEOUT_MS = 3_000;
 
 /** A sortable, unique-enough prefix for one run's files: 20250101T120000123Z. */
 function runPrefix(nowMs: number): string {
@@ -71,6 +87,14 @@ function runPrefix(nowMs: number): string {
 
 export class StreamIngest {
   readonly hub = new H264Hub();
+  /** The camera's sound (G.711 µ-law) while a run delivers it; see `liveAudio`. */
+  readonly audioHub = new AudioHub();
+  /** Whether the current run hands sound to `audioHub`. */
+  private runAudio: AudioPlan = NO_AUDIO;
+  /** What the camera last described (its changes are logged). */
+  private describedAudio: AudioPlan | undefined;
+  /** Counts runs, so a DESCRIBE answered after a stop or a newer run starts nothing. */
+  private runTicket = 0;
   private state: StreamState = 'idle';
   private wanted = false;
   /** A restart was asked for and the running ffmpeg is ending; it respawns at once. */
@@ -101,6 +125,11 @@ export class StreamIngest {
 
   get running(): boolean {
     return this.state === 'running';
+  }
+
+  /** The live sound of the running stream, when its camera sends G.711 µ-law. */
+  get liveAudio(): AudioHub | undefined {
+    return this.state === 'running' && this.runAudio.liveMulaw ? this.audioHub : undefined;
   }
 
   status(): IngestStatus {
@@ -144,6 +173,7 @@ export class StreamIngest {
   /** Stops ffmpeg (SIGTERM so it closes its segment, SIGKILL after the grace time) and waits for it. */
   async stop(): Promise<void> {
     this.wanted = false;
+    this.runTicket++;
     this.restartRequested = false;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
@@ -174,8 +204,38 @@ export class StreamIngest {
     this.state = state;
     this.runningSinceMs = undefined;
     this.lastMediaMs = this.now();
-    const { index, log } = this.options;
     const spec = this.spec;
+    const ticket = ++this.runTicket;
+    this.runEnded = this.askForAudio(spec).then((audio) => {
+      // Stopped, or another run began, while the camera was asked.
+      if (ticket !== this.runTicket || !this.wanted) return undefined;
+      return this.spawnChild(spec, audio);
+    });
+  }
+
+  /** What to do with the camera's sound this run (none when it cannot be asked: the run reports the real problem). */
+  private async askForAudio(spec: IngestSpec): Promise<AudioPlan> {
+    const credentials = spec.username || spec.password ? { username: spec.username, password: spec.password } : undefined;
+    const describe =
+      this.options.describe ?? ((uri: string, c: typeof credentials) => describeRtsp(uri, { ...(c ? { credentials: c } : {}), timeoutMs: DESCRIBE_TIMEOUT_MS }));
+    let plan = NO_AUDIO;
+    try {
+      plan = audioPlanFromSdp(await describe(spec.sourceUri, credentials));
+    } catch {
+      // Unreachable, refused or not RTSP: this run goes without sound; ffmpeg's own attempt says why.
+    }
+    if (plan.encoding !== this.describedAudio?.encoding) {
+      const what = plan.encoding === undefined ? 'no sound' : `sound (${plan.encoding}); ${plan.record ? 'recording it' : 'not recordable, video only'}${plan.liveMulaw ? ', live too' : ''}`;
+      this.options.log.info(`stream ${spec.streamId}: the camera describes ${what}`);
+    }
+    this.describedAudio = plan;
+    return plan;
+  }
+
+  /** Starts one ffmpeg run; resolves when it has ended and its segments are closed. */
+  private spawnChild(spec: IngestSpec, audio: AudioPlan): Promise<void> {
+    const { index, log } = this.options;
+    this.runAudio = audio;
     const folder = index.streamFolder(spec.streamId);
     let segmentPattern: string | undefined;
     if (spec.record) {
@@ -191,9 +251,10 @@ export class StreamIngest {
       inputUri: lease?.url ?? spec.sourceUri,
       segmentPattern,
       ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
+      audio: { record: audio.record && segmentPattern !== undefined, liveMulaw: audio.liveMulaw },
     });
-    // Two extra pipes: the segment list and the progress report (SEGMENT_LIST_FD, PROGRESS_FD).
-    const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: 2 });
+    // Extra pipes: the segment list and the progress report (SEGMENT_LIST_FD, PROGRESS_FD), and the live sound (LIVE_AUDIO_FD).
+    const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: audio.liveMulaw ? 3 : 2 });
     this.child = child;
     if (child.pid !== undefined) {
       lease?.bindPid(child.pid);
@@ -235,6 +296,13 @@ export class StreamIngest {
       this.hub.push({ ...au, timeMs });
     });
     child.stdout!.on('data', (chunk: Buffer) => parser.push(chunk));
+    if (audio.liveMulaw) {
+      const framer = new MulawFramer();
+      // Node types stdio as a 5-tuple; the sixth entry exists because three extra pipes were requested.
+      ((child.stdio as unknown as Readable[])[LIVE_AUDIO_FD]!).on('data', (chunk: Buffer) => {
+        for (const frame of framer.push(chunk, this.now())) this.audioHub.push(frame);
+      });
+    }
 
     const recentErrors: string[] = [];
     const stderr = new LineSplitter((line) => {
@@ -272,11 +340,12 @@ export class StreamIngest {
     }, 2_000);
     this.stallTimer.unref();
 
-    this.runEnded = new Promise<void>((resolve) => {
+    return new Promise<void>((resolve) => {
       let ended = false;
       const onEnd = (reason: string) => {
         if (ended) return;
         ended = true;
+        this.runAudio = NO_AUDIO;
         lease?.release();
         if (this.stallTimer) clearInterval(this.stallTimer);
         this.stallTimer = undefined;

@@ -7,6 +7,7 @@
  * before any peer or process exists.
  */
 import type { Ability } from '../../shared/roles';
+import type { AudioSource } from '../../protocols/audio-source';
 import type { H264Source } from '../../protocols/h264-source';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { type ArchiveCursor, startCursor } from './archive-plan';
@@ -17,7 +18,7 @@ import { type FeedProblem, type FeedSink, liveFeed, type VideoFeed } from './vid
 export const LIVE_WINDOW_MS = 5000;
 
 export type FeedPlan =
-  | { kind: 'live'; streamId: string; source: H264Source }
+  | { kind: 'live'; streamId: string; source: H264Source; /** The camera's sound, when it sends some. */ audio?: AudioSource }
   | { kind: 'archive'; streamId: string; cursor: ArchiveCursor; gapToleranceMs: number; speed: number };
 
 export interface FeedDeps extends ArchivePlayerDeps {
@@ -57,7 +58,8 @@ export function planFeed(
   if (!past) {
     const source = deps.live.source(request.streamId);
     if (!source) return { status: 409, code: 'stream-not-running', reason: 'The stream is not running.' };
-    return { kind: 'live', streamId: request.streamId, source };
+    const audio = deps.live.audio?.(request.streamId);
+    return { kind: 'live', streamId: request.streamId, source, ...(audio ? { audio } : {}) };
   }
   const cursor = startCursor(deps.archive, request.streamId, request.timeMs, request.gapToleranceMs);
   if (!cursor) {

@@ -2,7 +2,9 @@
  * The recorder's RTSP restream (spec 7 derived URLs):
  * rtsp://host:rtspPort/orchid/live?id=STREAM plays the stream's live H.264
  * to any RTSP client (ffplay, VLC, another VMS), served by the shared RTSP
- * server from the stream's hub, so the newest GOP goes out first.
+ * server from the stream's hub, so the newest GOP goes out first. A camera
+ * that sends G.711 µ-law is restreamed with its sound as a second track;
+ * one without sound stays video only.
  * Authentication is Basic with a recorder user, or a session token as the
  * password (rtsp-credentials.ts); the user needs the 'live' ability.
  *
@@ -40,7 +42,9 @@ export async function startRtspRestream(options: {
     serverName: 'Argus VMS recorder',
     resolve: (path, query) => {
       const id = query.get('id');
-      return path === RESTREAM_PATH && id ? options.live.source(id) : undefined;
+      const video = path === RESTREAM_PATH && id ? options.live.source(id) : undefined;
+      const audio = video && id ? options.live.audio?.(id) : undefined;
+      return video && { video, ...(audio ? { audio } : {}) };
     },
     authenticate: async (_method, _uri, authorization, clientAddress) =>
       (await options.credentials.check(basicCredentials(authorization), clientAddress)).ok,

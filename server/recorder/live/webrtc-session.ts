@@ -12,24 +12,38 @@
  * an error message and the socket stays up. Closing the socket ends the
  * peer and the feed.
  *
+ * Sound: live from a camera that sends G.711 µ-law, the offer has a second,
+ * send-only PCMU track in the same media stream as the picture (so the
+ * browser keeps them in step), fed frame by frame from the stream's live
+ * audio hub (audio-feed.ts) as it arrives: no transcoding, no buffering
+ * here. Its RTP timestamps count the frames' samples (160 per 20 ms frame,
+ * from their capture-ordered stamps); the picture's timing is untouched.
+ *
  * Cost: per viewer one werift peer (SRTP, ~0.6 % of a core at 25 fps per
- * FIELD-NOTES) and, for recordings, one demuxing ffmpeg.
+ * FIELD-NOTES) and, for recordings, one demuxing ffmpeg; sound adds 50
+ * small packets a second per viewer.
  * Recordings play forward at the create's `rate` (1/4x to 64x): the archive
  * player paces and thins them (speed-plan.ts) and frames are stamped as
  * they are sent, so the picture advances at that speed in capture time.
  * Limits: forward only (reverse and ripping are low-bandwidth pictures, as
- * spec 4 says); no audio.
+ * spec 4 says); recordings play without sound (it is in the archive and in
+ * exports); sound only from G.711 µ-law cameras.
  */
 import {
+  MediaStream,
   MediaStreamTrack,
   RTCIceCandidate,
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  usePCMU,
 } from 'werift';
 import type { MessageId, WebRtcClientMessage, WebRtcServerMessage } from '../../shared/api';
 import type { Ability } from '../../shared/roles';
+import { PCMU_PAYLOAD_TYPE, type AudioFrame, type AudioSource } from '../../protocols/audio-source';
 import type { AccessUnit } from '../../protocols/h264';
+import { RtpAudioPacketizer } from '../../protocols/rtp-audio';
 import { H264Packetizer } from '../../protocols/rtp-h264';
+import { liveAudioFeed } from './audio-feed';
 import { type FeedDeps, openFeed, planFeed } from './feed-opener';
 import { RtpClock } from './rtp-clock';
 import { parseClientMessage, sdpAcceptsH264 } from './signaling-messages';
@@ -59,13 +73,36 @@ function h264Codec(): RTCRtpCodecParameters {
   });
 }
 
-/** One playback on the socket: a peer, its track and (once connected) its feed. */
+/** The sound of one playback: its track and the RTP of its frames (timestamps at 8 kHz from the frames' stamps). */
+class AudioTrack {
+  readonly track = new MediaStreamTrack({ kind: 'audio' });
+  private readonly packetizer = new RtpAudioPacketizer({ ssrc: 0, payloadType: PCMU_PAYLOAD_TYPE });
+  private readonly initialTimestamp = Math.floor(Math.random() * 0x1_0000_0000);
+  private originMs: number | undefined;
+
+  constructor(readonly source: AudioSource) {}
+
+  deliver(frame: AudioFrame, resumed: boolean): void {
+    this.originMs ??= frame.timeMs;
+    if (resumed) this.packetizer.resumeAfterGap();
+    const timestamp = (this.initialTimestamp + Math.round((frame.timeMs - this.originMs) * (this.source.format.clockRate / 1000))) >>> 0;
+    const packet = this.packetizer.packetize(frame.payload, timestamp);
+    // werift rewrites SSRC and payload type to what was negotiated.
+    this.track.writeRtp(Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength));
+  }
+}
+
+/** One playback on the socket: a peer, its tracks and (once connected) its feeds. */
 class Playback {
   readonly pc: RTCPeerConnection;
   private readonly track = new MediaStreamTrack({ kind: 'video' });
   private readonly packetizer = new H264Packetizer({ ssrc: 0, mtuBytes: RTP_MTU_BYTES });
   private readonly clock = new RtpClock();
+  private readonly audio: AudioTrack | undefined;
   private feed: VideoFeed | undefined;
+  private audioFeed: VideoFeed | undefined;
+  /** Subscribes the sound once the peer is connected (live playback of a camera with sound). */
+  private readonly openAudio: (() => VideoFeed) | undefined;
   private closed = false;
   private connectTimer: NodeJS.Timeout | undefined;
   /** Candidates gathered before the offer went out; a client cannot add them before the offer. */
@@ -77,14 +114,24 @@ class Playback {
     private readonly openFeed: (playback: Playback) => VideoFeed,
     private readonly send: (message: WebRtcServerMessage) => void,
     iceAdditionalHostAddresses: string[],
+    audio?: { source: AudioSource; open: (deliver: (frame: AudioFrame, resumed: boolean) => void) => VideoFeed },
   ) {
     this.pc = new RTCPeerConnection({
       // No STUN/TURN: the recorder answers from its own addresses (werift's default is a public STUN server).
       iceServers: [],
       iceAdditionalHostAddresses,
-      codecs: { video: [h264Codec()], audio: [] },
+      codecs: { video: [h264Codec()], audio: audio ? [usePCMU()] : [] },
     });
-    this.pc.addTransceiver(this.track, { direction: 'sendonly' });
+    if (audio) {
+      // One media stream for picture and sound: the browser keeps the tracks of a stream in step.
+      this.audio = new AudioTrack(audio.source);
+      const stream = new MediaStream({ id: `argus-${create.streamId}` });
+      this.pc.addTransceiver(this.track, { direction: 'sendonly', streams: [stream] });
+      this.pc.addTransceiver(this.audio.track, { direction: 'sendonly', streams: [stream] });
+      this.openAudio = () => audio.open((frame, resumed) => this.deliverAudio(frame, resumed));
+    } else {
+      this.pc.addTransceiver(this.track, { direction: 'sendonly' });
+    }
     this.pc.onIceCandidate.subscribe((candidate) => {
       if (!candidate || this.closed) return;
       const message: WebRtcServerMessage = { type: 'ice_candidate', candidate: candidate.toJSON(), messageId: create.messageId };
@@ -96,11 +143,11 @@ class Playback {
       if (state === 'connected') {
         clearTimeout(this.connectTimer);
         this.feed ??= this.openFeed(this);
+        this.audioFeed ??= this.openAudio?.();
       } else if (state === 'failed') {
         this.fail({ code: 'iceFailed', reason: 'The WebRTC connection failed (ICE).' });
       } else if (state === 'disconnected' || state === 'closed') {
-        this.feed?.stop();
-        this.feed = undefined;
+        this.stopFeeds();
       }
     });
   }
@@ -115,6 +162,18 @@ class Playback {
       () => this.fail({ code: 'iceTimeout', reason: 'The WebRTC connection was not established in time.' }),
       CONNECT_TIMEOUT_MS,
     );
+  }
+
+  /** Sends one frame of sound now. */
+  private deliverAudio(frame: AudioFrame, resumed: boolean): void {
+    if (!this.closed) this.audio?.deliver(frame, resumed);
+  }
+
+  private stopFeeds(): void {
+    this.feed?.stop();
+    this.feed = undefined;
+    this.audioFeed?.stop();
+    this.audioFeed = undefined;
   }
 
   /** Sends one access unit now. */
@@ -137,9 +196,9 @@ class Playback {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.connectTimer);
-    this.feed?.stop();
-    this.feed = undefined;
+    this.stopFeeds();
     this.track.stop();
+    this.audio?.track.stop();
     void this.pc.close().catch(() => undefined); // closing twice or mid-handshake is harmless
   }
 }
@@ -189,11 +248,13 @@ export class WebRtcSession {
     const request = { streamId: create.streamId, timeMs: create.time, gapToleranceMs: create.waitThres, speed: create.rate };
     const plan = planFeed(this.deps, request, this.deps.can);
     if (!('kind' in plan)) return this.error(plan.code, plan.reason, create.messageId);
+    const audio = plan.kind === 'live' ? plan.audio : undefined;
     const playback = new Playback(
       create,
       (p) => openFeed(this.deps, plan, { accessUnit: (au) => p.deliver(au), end: (problem) => p.fail(problem) }),
       (m) => this.send(m),
       this.deps.iceAdditionalHostAddresses ?? [],
+      audio ? { source: audio, open: (deliver) => liveAudioFeed(this.deps.live, plan.streamId, audio, deliver) } : undefined,
     );
     this.playback = playback;
     await playback.offer();

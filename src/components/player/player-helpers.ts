@@ -6,7 +6,7 @@
  */
 import type { Camera } from '../../../server/shared/api';
 import type { PlayerErrorInfo, PlayerType } from '../../media/stage-media';
-import { t, type MessageKey } from '../../i18n/translate';
+import { t } from '../../i18n/translate';
 
 export interface TypeInputs {
   options: readonly PlayerType[];
@@ -29,11 +29,18 @@ export function nextPlayerType(current: PlayerType, options: readonly PlayerType
   return options[(index + 1) % options.length]!;
 }
 
-export function errorText(error: PlayerErrorInfo): string {
-  if (error.state === 'not_available') return error.message && error.message !== error.code ? error.message : t('tile.error.notAvailable');
+/**
+ * The words for a playback error (spec 8): the catalogue's text for its
+ * code, with the HTTP status of a refused request; for a code the catalogue
+ * lacks, the recorder's reason, else 'not available' or 'unknown'. Never
+ * the bare code.
+ */
+export function errorText(error: Pick<PlayerErrorInfo, 'state' | 'code' | 'message' | 'status'>): string {
   const key = `tile.error.${error.code}`;
-  if (t.has(key)) return t(key as MessageKey);
-  return error.message || error.code;
+  const status = error.status ? ` (${error.status})` : '';
+  if (t.has(key)) return `${t(key)}${status}`;
+  if (error.message && error.message !== error.code) return error.message;
+  return t(error.state === 'not_available' ? 'tile.error.notAvailable' : 'tile.error.unknown');
 }
 
 export function streamOf(camera: Camera): Camera['streams'][number] | undefined {
@@ -45,6 +52,13 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** "850 kbit/s" style figure for the statistics pane (decimal units, as networks count). */
+export function formatBitRate(bitsPerSecond: number): string {
+  if (bitsPerSecond < 1000) return `${Math.round(bitsPerSecond)} bit/s`;
+  if (bitsPerSecond < 1_000_000) return `${Math.round(bitsPerSecond / 1000)} kbit/s`;
+  return `${(bitsPerSecond / 1_000_000).toFixed(1)} Mbit/s`;
 }
 
 /** "UTC+01:00" for minutes east of UTC. */

@@ -1,51 +1,23 @@
 /**
- * The panes a tile's header opens: statistics (refreshed once a second
- * while open), the time-zone table (server zone and offset against this
+ * The panes a tile's header opens: statistics (stats-pane.tsx, loaded when
+ * first opened) and the time-zone table (server zone and offset against this
  * computer's). The PTZ pane is its own chunk (ptz/).
  */
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
-import { t, type MessageKey } from '../../i18n/translate';
-import type { SourceStats, StagePlayer } from '../../media/stage-media';
-import { playerActions, playersState, type PlayerStatus } from '../../state/player.store';
-import { formatBytes, formatUtcOffset } from './player-helpers';
+import { t } from '../../i18n/translate';
+import { playerActions, playersState } from '../../state/player.store';
+import { formatUtcOffset } from './player-helpers';
+import type { StatsPaneProps } from './stats-pane';
 
-/** Spec 9: statistics refresh. */
-const STATS_REFRESH_MS = 1000;
+// The statistics pane loads when first opened: a wall that never opens it does not carry its code.
+const LazyStatsPane = lazy(() => import('./stats-pane').then((m) => ({ default: m.StatsPane })));
 
-export function StatsPane({ player, status }: { player: StagePlayer | null; status: PlayerStatus | null }): ReactElement {
-  const [stats, setStats] = useState<SourceStats | null>(null);
-  useEffect(() => {
-    if (!player) return;
-    let alive = true;
-    const read = () => void player.stats().then((value) => alive && setStats(value));
-    read();
-    const timer = setInterval(read, STATS_REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-    };
-  }, [player]);
-  const rows: Array<[string, string]> = [
-    [t('tile.statsType'), status ? t(`tile.mode.${status.activeType}` as MessageKey) : '-'],
-    [t('tile.statsResolution'), stats?.width && stats.height ? `${stats.width}x${stats.height}` : '-'],
-    [t('tile.statsFps'), stats?.framesPerSecond != null ? stats.framesPerSecond.toFixed(1) : '-'],
-    [t('tile.statsFrames'), stats ? String(stats.framesDrawn) : '-'],
-    [t('tile.statsReceived'), stats ? formatBytes(stats.bytesReceived) : '-'],
-    [t('tile.statsStalls'), stats ? String(stats.stalls) : '-'],
-    [t('tile.statsLoss'), stats?.packetLoss != null ? `${(stats.packetLoss * 100).toFixed(1)}%` : '-'],
-  ];
+export function StatsPane(props: StatsPaneProps): ReactElement {
   return (
-    <table className="tile-pane tile-table" aria-label={t('tile.stats')}>
-      <tbody>
-        {rows.map(([name, value]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Suspense fallback={null}>
+      <LazyStatsPane {...props} />
+    </Suspense>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * A stage tile playing one camera (spec 2 "Player"): the picture surfaces
  * (a canvas drawn by a media worker, a <video> for WebRTC; both hidden when
- * the stage compositor draws the tile), the header, the overlays, the panes
+ * the stage compositor draws the tile), an <audio> for the camera's sound
+ * over WebRTC (at the tile's volume), the header, the overlays, the panes
  * and the slow-network dialog. Digital zoom by wheel or pinch, panning
  * while zoomed. What it plays follows the tile's timeline context (the
  * master's, or its own while unlinked; an unlinked tile shows its own time
@@ -98,7 +99,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   const [focusWithin, setFocusWithin] = useState(false);
   const mediaRef = useRef<HTMLDivElement>(null);
 
-  const { canvasRef, videoRef, playerRef } = useStagePlayer({
+  const { canvasRef, videoRef, audioRef, playerRef } = useStagePlayer({
     tileKey,
     streamId,
     type,
@@ -146,11 +147,10 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         data-grid-ignore={zoomed ? '' : undefined}
         onPointerDown={zoomGestures.onPointerDown}
         onPointerMove={zoomGestures.onPointerMove}
-        onPointerUp={zoomGestures.onPointerUp}
-        onPointerCancel={zoomGestures.onPointerUp}
       >
         <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
         <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
+        <audio ref={audioRef} muted data-testid="tile-audio" />
         <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} paused={timeline.paused} size={props.rect} />
         {pane === 'ptz' && <LazyPtzControls camera={camera} tileKey={tileKey} options={ptzOptions} />}
       </div>

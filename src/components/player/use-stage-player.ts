@@ -3,8 +3,8 @@
  * it for the tile's stream (its canvas is transferred to a media worker
  * once), plays what the tile's timeline context asks (live, or a time and
  * speed; paused or not), mirrors each change of its view into the player
- * store, and forwards the tile's player type, visibility, volume and shader
- * needs. Destroying the player (unmount, other stream) releases its socket,
+ * store, and forwards the tile's player type, visibility, volume (to the
+ * player: a WebRTC tile's sound plays in its <audio>) and shader needs. Destroying the player (unmount, other stream) releases its socket,
  * peer connection and session.
  *
  * Timeline changes reach the player debounced (spec 9: 200 ms after a speed
@@ -64,11 +64,13 @@ function statusOf(view: StagePlayerView): PlayerStatus {
 export function useStagePlayer(binding: StagePlayerBinding): {
   canvasRef: RefObject<HTMLCanvasElement | null>;
   videoRef: RefObject<HTMLVideoElement | null>;
+  audioRef: RefObject<HTMLAudioElement | null>;
   playerRef: RefObject<StagePlayer | null>;
 } {
   const media = useStageMedia();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
   const playerRef = useRef<StagePlayer | null>(null);
   const sent = useRef<Sent | null>(null);
   const wasHidden = useRef(false);
@@ -80,8 +82,9 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     const canvas = canvasRef.current;
     const video = videoRef.current;
     if (!media || !streamId || !canvas || !video) return;
+    const audio = audioRef.current;
     const player = media.createPlayer(
-      { canvas, video },
+      { canvas, video, ...(audio ? { audio } : {}) },
       {
         streamId,
         type: latest.current.type,
@@ -99,6 +102,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     playerActions.setStatus(tileKey, statusOf(player.view));
     player.setHidden(latest.current.hidden);
     player.setFocused(latest.current.focused === true);
+    player.setVolume(latest.current.volume);
     player.setShaderRequest(latest.current.shader);
     const context = { ...latest.current.timeline };
     const request = playRequestAt(context, Date.now());
@@ -149,12 +153,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     return () => clearTimeout(timer);
   }, [timeMs, anchorMs, speed, paused, hidden]);
 
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.volume = volume;
-    video.muted = volume === 0;
-  }, [volume]);
+  useEffect(() => playerRef.current?.setVolume(volume), [volume]);
 
   // Spec 9: resizes settle for 150 ms before a low-bandwidth tile asks for another picture size.
   const { width: sizeWidth, height: sizeHeight } = binding.size;
@@ -170,5 +169,5 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rect.x, rect.y, rect.width, rect.height, dewarpMode, dewarp, zoom.scale, zoom.centerX, zoom.centerY]);
 
-  return { canvasRef, videoRef, playerRef };
+  return { canvasRef, videoRef, audioRef, playerRef };
 }

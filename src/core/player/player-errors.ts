@@ -19,6 +19,9 @@ export const PLAYER_ERROR = {
   unsupportedMediaFormat: 'unsupportedMediaFormat',
   noStreamsConfigured: 'noStreamsConfigured',
   noPermission: 'noPermission',
+  noLivePermission: 'noLivePermission',
+  noPlaybackPermission: 'noPlaybackPermission',
+  noSessionExistsFor: 'noSessionExistsFor',
 } as const;
 
 export type ErrorState = 'not_available' | 'error';
@@ -30,6 +33,8 @@ export interface PlayerFailure {
   /** No permission, no stream or no server: shown with a ban icon and not retried. */
   notAvailable?: boolean;
   message?: string;
+  /** The HTTP status of a refused request, shown beside the text (spec 8: failedToCreateLowBandwidthStream (status)). */
+  status?: number;
 }
 
 export class PlayerError extends Error {
@@ -51,6 +56,8 @@ export interface PlayerErrorInfo {
   state: ErrorState;
   code: string;
   message: string;
+  /** The HTTP status of the refused request, when there was one. */
+  status?: number;
   retryAttempts: number;
 }
 

@@ -303,6 +303,7 @@ export class PlayerStateMachine {
       state: failure.notAvailable ? 'not_available' : 'error',
       code: failure.code,
       message: failure.message ?? failure.code,
+      ...(failure.status !== undefined ? { status: failure.status } : {}),
       retryAttempts: this.retryAttempts,
     };
   }

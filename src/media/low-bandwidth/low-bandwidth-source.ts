@@ -7,7 +7,9 @@
  *
  * Failures: the session not created, not ready or its socket closed are
  * recoverable (the state machine restarts after 5 s); a stall beyond the
- * wait threshold is reported as a slow network, not as a failure.
+ * wait threshold is reported as a slow network, not as a failure, and so is
+ * a picture that could not be decoded (spec 9: undecodable frames raise the
+ * bandwidth warning; it hides 2 s after the last one unless a stall holds it).
  */
 import { proxy } from 'comlink';
 import type { ChannelEvent } from '../../../workers/core/low-bandwidth-player';
@@ -17,7 +19,7 @@ import {
   lowBandwidthResolution,
   type PictureSize,
 } from '../../core/low-bandwidth-session';
-import type { PlayRequest } from '../../core/player';
+import { PLAYER_ERROR, bitRateBps, type PlayRequest } from '../../core/player';
 import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
 import type { LowBandwidthSessionPool, SessionLease } from './session-pool';
 import type { MediaWorker } from '../stage-worker-pool';
@@ -46,7 +48,7 @@ export class LowBandwidthSource implements PlayerSource {
   private generation = 0;
   private hidden = false;
   private resolution: PictureSize | null = null;
-  private lastStats = { framesDrawn: 0, atMs: 0 };
+  private lastStats = { framesDrawn: 0, bytes: 0, atMs: 0 };
 
   constructor(private readonly options: LowBandwidthSourceOptions) {}
 
@@ -71,7 +73,7 @@ export class LowBandwidthSource implements PlayerSource {
           this.lease = lease;
           return this.options.socketUrl(lease.id).then((url) => {
             if (generation !== this.generation) return;
-            if (!url) return callbacks.failed({ code: 'noSessionExistsFor', recoverable: false, notAvailable: true });
+            if (!url) return callbacks.failed({ code: PLAYER_ERROR.noSessionExistsFor, recoverable: false, notAvailable: true });
             this.play(generation, url, lease, callbacks);
           });
         })
@@ -86,12 +88,21 @@ export class LowBandwidthSource implements PlayerSource {
 
   /** Opens the picture socket of a leased session in the tile's worker and reports what it does. */
   private play(generation: number, url: string, lease: SessionLease, callbacks: SourceCallbacks): void {
+    let stalled = false;
     const onEvent = (event: ChannelEvent) => {
       if (generation !== this.generation) return;
       if (event.type === 'playing') callbacks.playing();
-      else if (event.type === 'stalled') callbacks.slow(true);
-      else if (event.type === 'resumed') callbacks.slow(false);
-      else if (event.type === 'closed') {
+      else if (event.type === 'stalled') {
+        stalled = true;
+        callbacks.slow(true);
+      } else if (event.type === 'resumed') {
+        stalled = false;
+        callbacks.slow(false);
+      } else if (event.type === 'decode-error') {
+        callbacks.slow(true);
+        // Shown, then hidden 2 s after the last undecodable picture (the player's delay), unless a stall still holds it.
+        if (!stalled) callbacks.slow(false);
+      } else if (event.type === 'closed') {
         lease.invalidate();
         callbacks.failed(failureForClose(event.code, event.reason));
       }
@@ -137,16 +148,22 @@ export class LowBandwidthSource implements PlayerSource {
     if (!stats) return null;
     const nowMs = Date.now();
     const elapsed = nowMs - this.lastStats.atMs;
-    const fps = this.lastStats.atMs > 0 && elapsed > 0 ? ((stats.framesDrawn - this.lastStats.framesDrawn) * 1000) / elapsed : null;
-    this.lastStats = { framesDrawn: stats.framesDrawn, atMs: nowMs };
+    const previous = this.lastStats.atMs > 0 ? this.lastStats : null;
+    const fps = previous && elapsed > 0 ? ((stats.framesDrawn - previous.framesDrawn) * 1000) / elapsed : null;
+    // Pictures arrive as base64: three bytes of picture per four received.
+    const bytes = Math.round((stats.bytesReceived * 3) / 4);
+    this.lastStats = { framesDrawn: stats.framesDrawn, bytes, atMs: nowMs };
     return {
       framesPerSecond: fps === null ? null : Math.max(0, fps),
       framesDrawn: stats.framesDrawn,
       width: this.resolution?.width ?? null,
       height: this.resolution?.height ?? null,
-      bytesReceived: Math.round((stats.bytesReceived * 3) / 4),
+      bytesReceived: bytes,
+      bitRateBps: bitRateBps(previous, { bytes, atMs: nowMs }),
       stalls: stats.stalls,
       packetLoss: null,
+      decodeErrors: stats.decodeErrors,
+      iceStats: null,
     };
   }
 

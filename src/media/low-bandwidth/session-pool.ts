@@ -92,7 +92,7 @@ export class LowBandwidthSessionPool {
       try {
         id = (await this.backend.create(request)).id;
       } catch (error) {
-        throw new LowBandwidthFailure(readFailure(error, LOW_BANDWIDTH_ERROR.failedToCreate));
+        throw new LowBandwidthFailure(readFailure(error, LOW_BANDWIDTH_ERROR.failedToCreate, request.startTime === 0));
       }
       entry.id = id;
       await waitUntilReady(() => this.backend.describe(id), this.timers);

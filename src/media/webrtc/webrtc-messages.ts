@@ -4,10 +4,11 @@
  * an sdp; a candidate must have its candidate string), and what each
  * failure means to the player (spec 8 playback errors; autoplay blocked and
  * unsupported media are not recoverable, so the player switches to low
- * bandwidth). Pure: tested without a browser.
+ * bandwidth; the recorder's refusals become the player's codes through
+ * core/player/playback-errors.ts). Pure: tested without a browser.
  */
 import type { IceCandidateInit, MessageId, WebRtcClientMessage, WebRtcServerMessage } from '../../../server/shared/api';
-import type { PlayerFailure } from '../../core/player';
+import { playerErrorCode, type PlayerFailure } from '../../core/player';
 
 export const WEBRTC_ERROR = {
   iceFailed: 'iceFailed',
@@ -16,11 +17,13 @@ export const WEBRTC_ERROR = {
   peerConnectionClosed: 'peerConnectionClosed',
   peerConnectionDisconnected: 'peerConnectionDisconnected',
   invalidOffer: 'invalidOffer',
+  invalidAnswer: 'invalidAnswer',
   invalidCandidate: 'invalidCandidate',
   webSocketError: 'webSocketError',
   webSocketClosed: 'webSocketClosed',
   webSocketFailedSend: 'webSocketFailedSend',
   noPackets: 'noPackets',
+  packetLoss: 'packetLoss',
   unableToDecode: 'unableToDecode',
   unknown: 'unknown',
   autoplayBlocked: 'autoplayBlocked',
@@ -29,8 +32,6 @@ export const WEBRTC_ERROR = {
 
 /** Spec 9: the wait threshold sent with create (2000 ms at speed 1). */
 export const WEBRTC_WAIT_THRESHOLD_MS = 2000;
-/** Spec 9: packet loss over this share raises the bandwidth warning. */
-export const PACKET_LOSS_WARNING = 0.1;
 
 export function createMessage(streamId: string, timeMs: number, speed: number, messageId: MessageId): WebRtcClientMessage {
   return { type: 'create', streamId, time: timeMs, rate: speed, waitThres: WEBRTC_WAIT_THRESHOLD_MS * Math.max(1, Math.abs(speed)), messageId };
@@ -41,8 +42,12 @@ export type ServerReading =
   | { kind: 'candidate'; candidate: IceCandidateInit }
   | { kind: 'failure'; failure: PlayerFailure };
 
-/** Reads one server message; anything malformed is a failure with the catalogue's code. */
-export function readServerMessage(text: string): ServerReading {
+/**
+ * Reads one server message; anything malformed is a failure with the
+ * catalogue's code. `live` says what was asked (a refusal for lack of
+ * permission names live video or playback).
+ */
+export function readServerMessage(text: string, live = true): ServerReading {
   let message: Partial<WebRtcServerMessage> & { type?: unknown };
   try {
     message = JSON.parse(text) as typeof message;
@@ -73,22 +78,15 @@ export function readServerMessage(text: string): ServerReading {
       const notAvailable = /forbidden|not.?found|permission|403|404/i.test(status);
       return {
         kind: 'failure',
-        failure: { code: status || WEBRTC_ERROR.unknown, recoverable: !notAvailable, notAvailable, message: String(reason ?? status) },
+        failure: {
+          code: playerErrorCode(status, { live, fallback: WEBRTC_ERROR.unknown }),
+          recoverable: !notAvailable,
+          notAvailable,
+          message: String(reason ?? status),
+        },
       };
     }
     default:
       return { kind: 'failure', failure: { code: WEBRTC_ERROR.unknown, recoverable: true, message: `Unexpected message ${String(message.type)}` } };
   }
-}
-
-/** Packet loss share between two readings of inbound RTP counters; null before there is a difference. */
-export function packetLossShare(
-  before: { packetsReceived: number; packetsLost: number } | null,
-  after: { packetsReceived: number; packetsLost: number },
-): number | null {
-  if (!before) return null;
-  const received = after.packetsReceived - before.packetsReceived;
-  const lost = after.packetsLost - before.packetsLost;
-  const total = received + lost;
-  return total > 0 ? Math.max(0, lost) / total : null;
 }

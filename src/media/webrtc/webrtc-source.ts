@@ -6,21 +6,44 @@
  * go to the stage compositor: a MediaStreamTrackProcessor's stream is
  * transferred to the host worker, so frames never pass through this thread.
  *
+ * Sound: live from a camera with sound the recorder adds a PCMU track to
+ * the same media stream (the browser keeps the two in step). It plays in the
+ * tile's <audio> at the tile's volume (`setVolume`; spec 2, 9: 0, 0.5, 1,
+ * muted at 0, the default); the <video> only ever shows the picture, so the
+ * sound is the same whichever surface draws it. Muted, the <audio> plays
+ * nothing and needs no autoplay permission; raised by the user's click, it
+ * plays. A browser that still refuses leaves the tile silent, never
+ * without picture.
+ *
  * Failures: socket errors, ICE failed or closed, a peer that disconnects,
  * malformed signalling are recoverable; autoplay blocked and an
  * incompatible stream are not (the player switches to low bandwidth).
- * Packet loss over 10 % (stats, once a second) is a slow network.
+ * Once a second the peer's statistics give the tile's figures (resolution,
+ * frame rate, bit rate, loss, decode errors: core/player/player-stats.ts,
+ * and the report's ICE entries, which the statistics pane reads when it is
+ * open); packet loss over 10 % or video that could not be decoded in that
+ * second are a slow network.
  *
  * Teardown closes the peer, the socket and the processor and empties the
  * <video>. Cost: the browser's decoder; one getStats call a second.
  */
 import { transfer } from 'comlink';
-import type { PlayRequest } from '../../core/player';
+import {
+  bandwidthWarning,
+  bitRateBps,
+  packetLossRatio,
+  readInboundVideo,
+  type InboundVideo,
+  type PlayRequest,
+  type StatsEntry,
+} from '../../core/player';
 import type { MediaWorker } from '../stage-worker-pool';
-import type { PlayerSource, SourceCallbacks, SourceStats } from '../player-source';
-import { PACKET_LOSS_WARNING, WEBRTC_ERROR, createMessage, packetLossShare, readServerMessage } from './webrtc-messages';
+import type { PlayerSource, SourceAudioStats, SourceCallbacks, SourceStats } from '../player-source';
+import { WEBRTC_ERROR, createMessage, readServerMessage } from './webrtc-messages';
 
 const STATS_INTERVAL_MS = 1000;
+/** The report entries the ICE candidate pair is read from. */
+const ICE_STATS = new Set(['transport', 'candidate-pair', 'local-candidate', 'remote-candidate']);
 /** A disconnected peer gets this long to come back before it counts as a failure. */
 const DISCONNECT_GRACE_MS = 3000;
 
@@ -32,6 +55,8 @@ export interface WebRtcSourceOptions {
   tileId: string;
   streamId: string;
   video: HTMLVideoElement;
+  /** Plays the camera's sound, when it has some (none: the tile stays silent). */
+  audio?: HTMLAudioElement;
   host: MediaWorker;
   /** The signalling socket's address with a fresh ticket; null when signed out. */
   socketUrl: () => Promise<string | null>;
@@ -44,11 +69,13 @@ interface Attempt {
   done: boolean;
   statsTimer: ReturnType<typeof setInterval> | undefined;
   disconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  lastCounters: { packetsReceived: number; packetsLost: number } | null;
-  fps: number | null;
-  framesDecoded: number;
-  bytesReceived: number;
+  /** The last reading of the inbound video, and what was derived from it and the one before. */
+  inbound: InboundVideo | null;
+  bitRateBps: number | null;
   loss: number | null;
+  /** The ICE entries (transport, candidate pairs, candidates) of the last report. */
+  iceStats: StatsEntry[];
+  audio: SourceAudioStats | null;
 }
 
 export class WebRtcSource implements PlayerSource {
@@ -56,6 +83,7 @@ export class WebRtcSource implements PlayerSource {
   private shader = false;
   private processorAttached = false;
   private hidden = false;
+  private volume = 0;
   private messageId = 0;
   /** Counts starts and stops, so a ticket that arrives after a newer start or a stop is dropped. */
   private generation = 0;
@@ -91,11 +119,11 @@ export class WebRtcSource implements PlayerSource {
       done: false,
       statsTimer: undefined,
       disconnectTimer: undefined,
-      lastCounters: null,
-      fps: null,
-      framesDecoded: 0,
-      bytesReceived: 0,
+      inbound: null,
+      bitRateBps: null,
       loss: null,
+      iceStats: [],
+      audio: null,
     };
     this.attempt = attempt;
     const fail = (code: string, recoverable = true, message?: string) => {
@@ -116,7 +144,7 @@ export class WebRtcSource implements PlayerSource {
     socket.onclose = () => fail(WEBRTC_ERROR.webSocketClosed);
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
-      const reading = readServerMessage(event.data);
+      const reading = readServerMessage(event.data, request.timeMs === 0);
       if (reading.kind === 'failure') return fail(reading.failure.code, reading.failure.recoverable, reading.failure.message);
       if (reading.kind === 'candidate') {
         pc.addIceCandidate(reading.candidate).catch(() => fail(WEBRTC_ERROR.invalidCandidate));
@@ -146,9 +174,14 @@ export class WebRtcSource implements PlayerSource {
       }
     };
     pc.ontrack = (event) => {
-      const stream = event.streams[0] ?? new MediaStream([event.track]);
+      if (event.track.kind === 'audio') {
+        this.attachAudio(event.track);
+        return;
+      }
+      // The picture alone: the sound plays in the <audio>, so the <video> never doubles it.
+      const stream = new MediaStream([event.track]);
       const video = this.options.video;
-      video.muted = video.volume === 0;
+      video.muted = true;
       video.srcObject = stream;
       const onPlaying = () => {
         video.removeEventListener('playing', onPlaying);
@@ -173,16 +206,54 @@ export class WebRtcSource implements PlayerSource {
     } catch {
       return; // the peer closed between the timer and the call
     }
-    report.forEach((entry: RTCStats & Record<string, unknown>) => {
-      if (entry.type !== 'inbound-rtp' || entry.kind !== 'video') return;
-      const counters = { packetsReceived: Number(entry.packetsReceived ?? 0), packetsLost: Number(entry.packetsLost ?? 0) };
-      attempt.loss = packetLossShare(attempt.lastCounters, counters);
-      attempt.lastCounters = counters;
-      attempt.fps = typeof entry.framesPerSecond === 'number' ? entry.framesPerSecond : null;
-      attempt.framesDecoded = Number(entry.framesDecoded ?? 0);
-      attempt.bytesReceived = Number(entry.bytesReceived ?? 0);
-    });
-    if (attempt.loss !== null) attempt.callbacks.slow(attempt.loss > PACKET_LOSS_WARNING);
+    if (attempt.done) return;
+    const entries = [...(report.values() as Iterable<StatsEntry>)];
+    const before = attempt.inbound;
+    const inbound = readInboundVideo(entries, Date.now());
+    if (inbound) {
+      attempt.inbound = inbound;
+      attempt.loss = packetLossRatio(before?.packets ?? null, inbound.packets);
+      attempt.bitRateBps = bitRateBps(before ? { bytes: before.bytesReceived, atMs: before.atMs } : null, { bytes: inbound.bytesReceived, atMs: inbound.atMs });
+      const newDecodeErrors = before ? Math.max(0, inbound.undecodable - before.undecodable) : 0;
+      // A second without packets says nothing of the network's speed (the play time-out watches silence).
+      if (before && (attempt.loss !== null || newDecodeErrors > 0)) attempt.callbacks.slow(bandwidthWarning(attempt.loss, newDecodeErrors));
+    }
+    attempt.iceStats = entries.filter((entry) => ICE_STATS.has(entry.type));
+    for (const entry of entries as Array<StatsEntry & Record<string, unknown>>) {
+      if (entry.type !== 'inbound-rtp' || entry.kind !== 'audio') continue;
+      attempt.audio = {
+        packetsReceived: Number(entry.packetsReceived ?? 0),
+        bytesReceived: Number(entry.bytesReceived ?? 0),
+        totalAudioEnergy: Number(entry.totalAudioEnergy ?? 0),
+      };
+    }
+  }
+
+  private attachAudio(track: MediaStreamTrack): void {
+    const audio = this.options.audio;
+    if (!audio) return;
+    audio.srcObject = new MediaStream([track]);
+    this.applyVolume();
+  }
+
+  /** The tile's volume (0 mutes); sound plays only while the tile is shown and not muted. */
+  setVolume(volume: number): void {
+    this.volume = volume;
+    this.applyVolume();
+  }
+
+  private applyVolume(): void {
+    const audio = this.options.audio;
+    if (!audio) return;
+    audio.volume = this.volume;
+    audio.muted = this.volume === 0;
+    if (!audio.srcObject) return;
+    if (this.volume === 0 || this.hidden) {
+      audio.pause();
+      return;
+    }
+    // Refused without a user's gesture: the tile stays silent until the next change of volume.
+    if (audio.paused) audio.play().catch(() => undefined);
   }
 
   private attachProcessor(): void {
@@ -222,10 +293,18 @@ export class WebRtcSource implements PlayerSource {
     const stream = video.srcObject;
     video.srcObject = null;
     if (stream instanceof MediaStream) for (const track of stream.getTracks()) track.stop();
+    const audio = this.options.audio;
+    const sound = audio?.srcObject;
+    if (audio) {
+      audio.pause();
+      audio.srcObject = null;
+    }
+    if (sound instanceof MediaStream) for (const track of sound.getTracks()) track.stop();
   }
 
   setHidden(hidden: boolean): void {
     this.hidden = hidden;
+    this.applyVolume();
     const video = this.options.video;
     if (!video.srcObject) return;
     if (hidden) video.pause();
@@ -242,14 +321,19 @@ export class WebRtcSource implements PlayerSource {
     const attempt = this.attempt;
     if (!attempt) return null;
     const video = this.options.video;
+    const inbound = attempt.inbound;
     return {
-      framesPerSecond: attempt.fps,
-      framesDrawn: attempt.framesDecoded,
-      width: video.videoWidth || null,
-      height: video.videoHeight || null,
-      bytesReceived: attempt.bytesReceived,
+      framesPerSecond: inbound?.framesPerSecond ?? null,
+      framesDrawn: inbound?.framesDecoded ?? 0,
+      width: inbound?.width ?? (video.videoWidth || null),
+      height: inbound?.height ?? (video.videoHeight || null),
+      bytesReceived: inbound?.bytesReceived ?? 0,
+      bitRateBps: attempt.bitRateBps,
       stalls: 0,
       packetLoss: attempt.loss,
+      decodeErrors: inbound?.undecodable ?? 0,
+      iceStats: attempt.iceStats,
+      audio: attempt.audio,
     };
   }
 

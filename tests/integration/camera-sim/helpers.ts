@@ -62,6 +62,20 @@ export async function ffprobeVideo(url: string, transport: 'tcp' | 'udp'): Promi
   return streams[0]!;
 }
 
+export interface ProbedStream {
+  codec_type: string;
+  codec_name: string;
+  sample_rate?: string;
+  channels?: number;
+}
+
+/** Every stream ffprobe finds at an RTSP URL (codec type and name; rate and channels for sound). */
+export async function ffprobeStreams(url: string, transport: 'tcp' | 'udp'): Promise<ProbedStream[]> {
+  const result = await run('ffprobe', ['-v', 'error', '-rtsp_transport', transport, '-show_entries', 'stream=codec_type,codec_name,sample_rate,channels', '-of', 'json', url]);
+  if (result.code !== 0) throw new Error(`ffprobe failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout.toString()) as { streams: ProbedStream[] }).streams;
+}
+
 /** One decoded frame from an RTSP URL as 8-bit gray at width x height. */
 export async function grabGray(url: string, transport: 'tcp' | 'udp', width: number, height: number): Promise<Uint8Array> {
   const result = await run('ffmpeg', ['-v', 'error', '-rtsp_transport', transport, '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height},format=gray`, '-f', 'rawvideo', 'pipe:1']);

@@ -5,7 +5,11 @@ import { decodeTimeStrip } from '../../../server/shared/time-strip';
 import type { AccessUnit } from '../../../server/protocols/h264';
 import { parseSenderReport } from '../../../server/protocols/rtcp';
 import { H264Depacketizer, type DepacketizedAccessUnit } from '../../../server/protocols/rtp-h264';
-import { ffprobeVideo, grabGray, run, startSim, withCredentials } from './helpers';
+import { BEEP_MS } from '../../../server/camera-sim/beep-tone';
+import { decodeMulaw } from '../../../server/protocols/g711';
+import { parseRtpPacket } from '../../../server/protocols/rtp-h264';
+import { describeRtsp, RtspDescribeError } from '../../../server/protocols/rtsp-describe';
+import { call, connectOnvif, ffprobeStreams, ffprobeVideo, grabGray, run, startSim, withCredentials } from './helpers';
 
 let sim: CameraSim;
 
@@ -210,6 +214,139 @@ describe('camera simulator RTSP', () => {
       gop.forEach((au, i) => {
         expect(decodeTimeStrip(decoded.stdout.subarray(i * frameBytes, (i + 1) * frameBytes), width, height)).toBe(au.timeMs);
       });
+    }
+  });
+});
+
+describe('camera simulator sound', () => {
+  it('ffprobe finds H.264 and G.711 µ-law 8 kHz mono on main and sub, over TCP and UDP', async () => {
+    const camera = sim.cameras[0]!;
+    for (const url of [camera.rtspUrls.main, camera.rtspUrls.sub]) {
+      for (const transport of ['tcp', 'udp'] as const) {
+        const streams = await ffprobeStreams(withCredentials(url, camera.username, camera.password), transport);
+        expect(streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
+          ['video', 'h264'],
+          ['audio', 'pcm_mulaw'],
+        ]);
+        expect(streams[1]).toMatchObject({ sample_rate: '8000', channels: 1 });
+      }
+    }
+  });
+
+  it('ffmpeg receives the sound over TCP and UDP: 20 ms packets of 160 samples', async () => {
+    const camera = sim.cameras[1]!;
+    for (const transport of ['tcp', 'udp'] as const) {
+      const url = withCredentials(camera.rtspUrls.main, camera.username, camera.password);
+      // 100 packets: two seconds of 8 kHz µ-law, one byte a sample.
+      const result = await run('ffmpeg', ['-v', 'error', '-rtsp_transport', transport, '-i', url, '-map', '0:a:0', '-c', 'copy', '-frames:a', '100', '-f', 'mulaw', 'pipe:1']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.length).toBe(100 * 160);
+      // The beep is in it: some samples are loud, most are silence.
+      const samples = decodeMulaw(result.stdout);
+      const loud = samples.filter((v) => Math.abs(v) > 2000).length;
+      expect(loud).toBeGreaterThan(0);
+      expect(loud).toBeLessThan(samples.length / 5);
+    }
+  });
+
+  it('sets up video and audio under one session; PLAY starts both; the beeps fall on whole seconds of the wall clock', async () => {
+    const camera = sim.cameras[0]!;
+    const auth = { Authorization: basic(camera.username, camera.password) };
+    const client = await RawRtsp.open(camera.rtspUrls.main);
+    try {
+      const described = await client.request('DESCRIBE', camera.rtspUrls.main, auth);
+      expect(described.body).toContain('m=audio 0 RTP/AVP 0');
+      expect(described.body).toContain('a=rtpmap:0 PCMU/8000');
+      const controls = [...described.body.matchAll(/a=control:(rtsp:\S+)/g)].map((m) => m[1]!);
+      expect(controls).toEqual([`${camera.rtspUrls.main}/trackID=0`, `${camera.rtspUrls.main}/trackID=1`]);
+      const video = await client.request('SETUP', controls[0]!, { ...auth, Transport: 'RTP/AVP/TCP;unicast;interleaved=0-1' });
+      const session = video.headers['session']![0]!.split(';')[0]!;
+      const audio = await client.request('SETUP', controls[1]!, { ...auth, Session: session, Transport: 'RTP/AVP/TCP;unicast;interleaved=2-3' });
+      expect(audio.status).toBe(200);
+      expect(audio.headers['session']![0]!.split(';')[0]).toBe(session);
+      expect(audio.headers['transport']?.[0]).toMatch(/^RTP\/AVP\/TCP;unicast;interleaved=2-3;ssrc=[0-9A-F]{8}$/);
+      const play = await client.request('PLAY', camera.rtspUrls.main, { ...auth, Session: session });
+      expect(play.status).toBe(200);
+      const rtpInfo = play.headers['rtp-info']![0]!.split(',');
+      expect(rtpInfo.map((entry) => entry.split(';')[0])).toEqual([`url=${controls[0]}`, `url=${controls[1]}`]);
+
+      // Two and a half seconds of sound: at least two beeps.
+      await client.waitFor(() => client.interleaved.filter((f) => f.channel === 2).length >= 125 && client.interleaved.some((f) => f.channel === 3));
+      expect(client.interleaved.some((f) => f.channel === 0)).toBe(true);
+      const report = parseSenderReport(client.interleaved.find((f) => f.channel === 3)!.payload)!;
+      const packets = client.interleaved.filter((f) => f.channel === 2).map((f) => parseRtpPacket(f.payload)!);
+      expect(packets.every((p) => p.payloadType === 0 && p.payload.length === 160 && p.ssrc === report.ssrc)).toBe(true);
+      const steps = packets.slice(1).map((p, i) => [(p.sequence - packets[i]!.sequence) & 0xffff, (p.timestamp - packets[i]!.timestamp) >>> 0]);
+      // Consecutive packets, 160 samples apart (more after a frame the simulator skipped when it fell behind).
+      expect(steps.filter(([sequence, ticks]) => sequence !== 1 || ticks! % 160 !== 0 || ticks === 0)).toEqual([]);
+      const loudAt: number[] = [];
+      for (const packet of packets) {
+        const startMs = report.ntpTimeMs + ((packet.timestamp - report.rtpTimestamp) | 0) / 8;
+        decodeMulaw(packet.payload).forEach((v, i) => {
+          if (Math.abs(v) > 2000) loudAt.push(startMs + i / 8);
+        });
+      }
+      expect(loudAt.length).toBeGreaterThan(0);
+      const offsets = loudAt.map((t) => ((t % 1000) + 1000) % 1000);
+      // Loud samples only in the beep's first BEEP_MS of a second (a millisecond of rounding either side).
+      expect(offsets.filter((o) => o > BEEP_MS + 1 && o < 999)).toEqual([]);
+      expect(new Set(loudAt.map((t) => Math.floor((t + 1) / 1000))).size).toBeGreaterThanOrEqual(2);
+
+      expect((await client.request('TEARDOWN', camera.rtspUrls.main, { ...auth, Session: session })).status).toBe(200);
+      const count = client.interleaved.length;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(client.interleaved.slice(count).filter((f) => f.channel === 2)).toEqual([]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('tells a one-request DESCRIBE client its tracks, answering the Digest challenge', async () => {
+    const camera = sim.cameras[1]!;
+    const credentials = { username: camera.username, password: camera.password };
+    const sdp = await describeRtsp(camera.rtspUrls.sub, { credentials });
+    expect(sdp).toContain('m=video 0 RTP/AVP 96');
+    expect(sdp).toContain('m=audio 0 RTP/AVP 0');
+    await expect(describeRtsp(camera.rtspUrls.sub, { credentials: { ...credentials, password: 'wrong' } })).rejects.toMatchObject({ status: 401 });
+    await expect(describeRtsp(camera.rtspUrls.sub)).rejects.toMatchObject({ status: 401 });
+    await expect(describeRtsp(camera.rtspUrls.sub.replace('/sub', '/nope'), { credentials })).rejects.toBeInstanceOf(RtspDescribeError);
+  });
+
+  it('describes G.711 audio in the ONVIF profiles', async () => {
+    const cam = await connectOnvif(sim.cameras[0]!);
+    const profiles = await call<Array<{ audioEncoderConfiguration?: { encoding: string; sampleRate: number; bitrate: number }; audioSourceConfiguration?: { sourceToken: string } }>>(cam, 'getProfiles');
+    expect(profiles.map((p) => p.audioEncoderConfiguration && [p.audioEncoderConfiguration.encoding, p.audioEncoderConfiguration.sampleRate, p.audioEncoderConfiguration.bitrate])).toEqual([
+      ['G711', 8, 64],
+      ['G711', 8, 64],
+    ]);
+    expect(profiles.every((p) => p.audioSourceConfiguration?.sourceToken === 'audio_src_0')).toBe(true);
+    expect((await call<unknown[]>(cam, 'getAudioSources')).length).toBe(1);
+    const options = await call<{ options: { encoding: string } }>(cam, 'getAudioEncoderConfigurationOptions', 'aec_0');
+    expect(JSON.stringify(options)).toContain('G711');
+  });
+
+  it('a camera without sound serves and describes video only', async () => {
+    const silent = await startSim({ count: 1, audio: false });
+    try {
+      const camera = silent.cameras[0]!;
+      expect(camera.sources.audio).toBeUndefined();
+      const streams = await ffprobeStreams(withCredentials(camera.rtspUrls.main, camera.username, camera.password), 'tcp');
+      expect(streams.map((s) => s.codec_name)).toEqual(['h264']);
+      const auth = { Authorization: basic(camera.username, camera.password) };
+      const client = await RawRtsp.open(camera.rtspUrls.main);
+      try {
+        const described = await client.request('DESCRIBE', camera.rtspUrls.main, auth);
+        expect(described.body).not.toContain('m=audio');
+        const refused = await client.request('SETUP', `${camera.rtspUrls.main}/trackID=1`, { ...auth, Transport: 'RTP/AVP/TCP;unicast;interleaved=2-3' });
+        expect(refused.status).toBe(404);
+      } finally {
+        client.close();
+      }
+      const cam = await connectOnvif(camera);
+      const profiles = await call<Array<{ audioEncoderConfiguration?: unknown }>>(cam, 'getProfiles');
+      expect(profiles.map((p) => p.audioEncoderConfiguration)).toEqual([undefined, undefined]);
+    } finally {
+      await silent.stop();
     }
   });
 });

@@ -5,11 +5,19 @@
  * from the picture's time strip), /frame pictures, and the WebRTC
  * signalling socket with a werift viewer (validation, incompatible answers,
  * H.264 passed through with the keyframe first, live and from the archive).
+ * The simulated camera sends sound (G.711 µ-law): the restream and live
+ * WebRTC carry it beside the picture; a recording plays without it.
  * The browser check is webrtc-browser.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../../../server/shared/api';
+import { BEEP_MS } from '../../../server/camera-sim/beep-tone';
+import { decodeMulaw } from '../../../server/protocols/g711';
+import { describeRtsp } from '../../../server/protocols/rtsp-describe';
+import { readSdpMedia } from '../../../server/protocols/sdp';
+import type { RtspCredentials } from '../../../server/recorder/live/rtsp-credentials';
+import { startRtspRestream } from '../../../server/recorder/live/rtsp-restream';
 import { call, signIn, ticketFor } from '../helpers/recorder-process';
 import { firstPictureAsJpeg, jpegCaptureTime, jpegSize } from './helpers/jpeg-probe';
 import { type LiveRig, startLiveRig } from './helpers/live-rig';
@@ -46,7 +54,7 @@ async function recordedTime(afterMs: number): Promise<number> {
 function ffprobe(url: string): Promise<{ code: number | null; output: string }> {
   // Asynchronous on purpose: the camera simulator runs in this process and must keep serving.
   return new Promise((resolve) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', url], {
+    const child = spawn('ffprobe', ['-v', 'error', '-rtsp_transport', 'tcp', '-show_entries', 'stream=codec_name,width,height,sample_rate', '-of', 'json', url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -64,10 +72,34 @@ describe('RTSP restream', () => {
   const url = (username: string, password: string) =>
     `rtsp://${encodeURIComponent(username)}:${encodeURIComponent(password)}@127.0.0.1:${rig.rtspPort}/orchid/live?id=${rig.streamId}`;
 
-  it('plays to ffprobe with a session token as the password', async () => {
+  it('plays to ffprobe with a session token as the password, with the camera’s sound', async () => {
     const { code, output } = await ffprobe(url('token', rig.token));
     expect(code, output).toBe(0);
-    expect(JSON.parse(output).streams).toEqual([{ codec_name: 'h264', width: 1280, height: 720 }]);
+    expect(JSON.parse(output).streams).toEqual([
+      { codec_name: 'h264', width: 1280, height: 720 },
+      { codec_name: 'pcm_mulaw', sample_rate: '8000' },
+    ]);
+  });
+
+  it('describes a sound track only for a stream whose camera sends sound', async () => {
+    // The restream's resolver over the same live picture, once with the camera's sound and once without any.
+    const picture = rig.sim.cameras[0]!.sources.main;
+    const sound = rig.sim.cameras[0]!.sources.audio!;
+    const anyone = { check: async () => ({ ok: true }) } as unknown as RtspCredentials;
+    for (const [audio, kinds] of [[sound, ['video', 'audio']], [undefined, ['video']]] as const) {
+      const server = await startRtspRestream({
+        host: '127.0.0.1',
+        port: 0,
+        credentials: anyone,
+        live: { source: (id) => (id === 's' ? picture : undefined), audio: () => audio, exists: () => true },
+      });
+      try {
+        const sdp = await describeRtsp(`rtsp://127.0.0.1:${server.port}/orchid/live?id=s`, { credentials: { username: 'u', password: 'p' } });
+        expect(readSdpMedia(sdp).map((m) => m.kind)).toEqual(kinds);
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it('accepts a recorder username and password once checked, and refuses a wrong one', async () => {
@@ -279,6 +311,49 @@ describe('WebRTC signalling', () => {
     // Pictures keep coming after the cached GOP: 30 units were received, and more follow.
     const received = viewer.units.length;
     await viewer.waitForUnits(received + 10);
+    socket.close();
+    await viewer.close();
+  });
+
+  it('sends the camera’s sound live as PCMU in the picture’s media stream: 20 ms packets, the beeps in them', async () => {
+    const socket = await open();
+    const viewer = new WeriftViewer(socket);
+    socket.send({ type: 'create', streamId: rig.streamId, time: 0, rate: 1, waitThres: 2000, messageId: 1 });
+    const offer = await viewer.answerOffer();
+    const media = readSdpMedia(offer);
+    expect(media.map((m) => [m.kind, m.encoding])).toEqual([
+      ['video', 'H264'],
+      ['audio', 'PCMU'],
+    ]);
+    // Both tracks in one stream (a=msid:<stream> <track>), so the browser keeps them in step.
+    const streams = [...offer.matchAll(/a=msid:(\S+) \S+/g)].map((match) => match[1]);
+    expect(streams).toHaveLength(2);
+    expect(streams[0]).toBe(streams[1]);
+    const deadline = Date.now() + 20_000;
+    while (viewer.audioPackets.length < 100 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const packets = viewer.audioPackets;
+    expect(packets.length).toBeGreaterThanOrEqual(100);
+    expect(packets.every((p) => p.header.payloadType === 0 && p.payload.length === 160)).toBe(true);
+    const steps = packets.slice(1).map((p, i) => (p.header.timestamp - packets[i]!.header.timestamp) >>> 0);
+    // 160 samples a packet; a larger step only where the simulator or the recorder skipped a frame under load.
+    expect(steps.filter((step) => step % 160 !== 0 || step === 0)).toEqual([]);
+    const loud = packets.filter((p) => decodeMulaw(p.payload).some((v) => Math.abs(v) > 2000)).length;
+    // Two seconds of sound hold two beeps of BEEP_MS each: loud packets, but far from all of them.
+    expect(loud).toBeGreaterThanOrEqual(BEEP_MS / 20);
+    expect(loud).toBeLessThan(packets.length / 2);
+    socket.close();
+    await viewer.close();
+  });
+
+  it('plays a recording without sound', async () => {
+    const time = await recordedTime(4000);
+    const socket = await open();
+    const viewer = new WeriftViewer(socket);
+    socket.send({ type: 'create', streamId: rig.streamId, time, rate: 1, waitThres: 2000, messageId: 1 });
+    const offer = await viewer.answerOffer();
+    expect(readSdpMedia(offer).map((m) => m.kind)).toEqual(['video']);
+    await viewer.waitForUnits(10);
+    expect(viewer.audioPackets).toEqual([]);
     socket.close();
     await viewer.close();
   });

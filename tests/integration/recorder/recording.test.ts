@@ -2,7 +2,9 @@
  * What is recorded is what the camera showed, when it showed it: segments
  * are indexed as they open (active) and close, and frames decoded from them
  * carry the simulator's burnt-in capture time matching the index time
- * (segment start + offset) within 1 s. Also the archives API over them.
+ * (segment start + offset) within 1 s. The camera's sound (G.711 µ-law) is
+ * recorded beside the video and lines up with it; a camera without sound is
+ * recorded as video only. Also the archives API over them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
@@ -11,21 +13,26 @@ import { frameTimeAt } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
 import { registerSimCamera } from '../helpers/sim-camera';
+import { beepPhasesMs, beepsLineUp, probeAudio } from '../helpers/audio-probe';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
 let recorder: MediaRecorder;
 let sim: CameraSim;
+let silentSim: CameraSim;
 let camera: Camera;
+let silentCamera: Camera;
 
 beforeAll(async () => {
-  [recorder, sim] = await Promise.all([startMediaRecorder(), startSimulator(1)]);
+  [recorder, sim, silentSim] = await Promise.all([startMediaRecorder(), startSimulator(1), startSimulator(1, { audio: false })]);
   camera = await registerSimCamera(recorder, sim.cameras[0]!, 'Recorded');
+  silentCamera = await registerSimCamera(recorder, silentSim.cameras[0]!, 'Recorded without sound', { mainOnly: true });
 });
 
 afterAll(async () => {
   await recorder?.stop();
   await sim?.stop();
+  await silentSim?.stop();
 });
 
 async function archives(streamId: string): Promise<Archive[]> {
@@ -121,5 +128,26 @@ describe('recording', () => {
     expect(minutes).toBeGreaterThanOrEqual(before - 0.2);
     expect(minutes).toBeLessThanOrEqual(after + 0.2);
     expect((await recorder.call('GET', '/service/archives')).status).toBe(400);
+  });
+
+  it('records the sound beside the video: G.711 µ-law 8 kHz as long as the picture, its beeps on whole seconds of the time strip', async () => {
+    const streamId = camera.streams[0]!.id;
+    const active = await waitFor('an active segment of 4 s', async () => (await archives(streamId)).find((a) => a.active && a.end - a.start >= 4000));
+    const file = fileOf(active.id);
+    const audio = await probeAudio(file);
+    expect(audio).toMatchObject({ codec: 'pcm_mulaw', sampleRate: 8000, channels: 1 });
+    // The file being written: its sound reaches about as far as its picture (clusters of 1 s).
+    const videoS = (active.end - active.start) / 1000;
+    expect(audio!.durationS).toBeGreaterThan(videoS - 2);
+    const phases = await beepPhasesMs(file);
+    expect(phases.length).toBeGreaterThanOrEqual(2);
+    expect(beepsLineUp(phases, 60), `beeps at ${phases.map((p) => p.toFixed(0)).join(', ')} ms into their seconds`).toBe(true);
+  });
+
+  it('records a camera without sound as video only', async () => {
+    const streamId = silentCamera.streams[0]!.id;
+    const active = await waitFor('an active segment of 3 s', async () => (await archives(streamId)).find((a) => a.active && a.end - a.start >= 3000));
+    expect(await probeAudio(fileOf(active.id))).toBeUndefined();
+    await expectFramesMatchIndex(active, [1]);
   });
 });

@@ -47,7 +47,8 @@ describe('RTSP credential relay', () => {
     expect(lease.url).not.toContain(camera.password);
     const first = await probe(lease.url, lease);
     expect(first.ok, first.stderr).toBe(true);
-    expect(first.stdout.trim()).toBe('h264');
+    // Every track of the camera comes through: its picture and its sound.
+    expect(first.stdout.trim().split('\n')).toEqual(['h264', 'pcm_mulaw']);
     // Spent: the same URL opens nothing a second time.
     const second = await probe(lease.url, lease);
     expect(second.ok).toBe(false);

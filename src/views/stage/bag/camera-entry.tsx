@@ -1,31 +1,35 @@
 /**
- * One camera in the bag: drag it onto the matrix (HTML drag data
- * 'application/x-argus-camera' holding {id, orchidId}), or double-click it
+ * One camera in the bag: drag it onto the matrix (with a mouse, or by touch
+ * after holding it for a moment: use-camera-drag.ts), or double-click it
  * (or press Enter) to put it in the first free cell. Shows a live preview
  * in the mosaic and big layouts, the name only in the list layout, and a
  * warning with the reason when the camera cannot play.
  */
-import type { DragEvent, ReactElement } from 'react';
+import { useRef, type ReactElement } from 'react';
 import type { Camera } from '../../../../server/shared/api';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { t, type MessageKey } from '../../../i18n/translate';
 import { cameraProblem, type BagLayout } from '../../../state/stage-bag.store';
 import { stageActions } from '../../../state/stage.store';
-import { CAMERA_DRAG_TYPE } from '../grid/stage-grid';
 import { PreviewImage } from './preview-image';
+import { useCameraDrag } from './use-camera-drag';
 
 export function CameraEntry({ camera, layout, serverAvailable }: { camera: Camera; layout: BagLayout; serverAvailable: boolean }): ReactElement {
   const problem = cameraProblem(camera);
-  const add = () => stageActions.addCamera({ id: camera.id, orchidId: camera.orchidId });
-  const onDragStart = (event: DragEvent<HTMLLIElement>) => {
-    event.dataTransfer.setData(CAMERA_DRAG_TYPE, JSON.stringify({ id: camera.id, orchidId: camera.orchidId }));
-    event.dataTransfer.effectAllowed = 'copy';
-  };
+  const stageCamera = { id: camera.id, orchidId: camera.orchidId };
+  const add = () => stageActions.addCamera(stageCamera);
+  const entry = useRef<HTMLLIElement>(null);
+  const drag = useCameraDrag(entry, stageCamera, camera.name);
   return (
     <li
+      ref={entry}
       className={`camera-entry${problem ? ' has-problem' : ''}`}
-      draggable
-      onDragStart={onDragStart}
+      onPointerDown={drag.onPointerDown}
+      onPointerMove={drag.onPointerMove}
+      onPointerUp={drag.onPointerUp}
+      onPointerCancel={drag.onPointerCancel}
+      onLostPointerCapture={drag.onLostPointerCapture}
+      onContextMenu={drag.onContextMenu}
       onDoubleClick={add}
       onKeyDown={(event) => {
         if (event.key === 'Enter') add();

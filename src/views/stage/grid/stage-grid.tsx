@@ -1,10 +1,10 @@
 /**
  * The stage's camera matrix (spec 2 "Grid behaviour"): tiles laid out from
  * the stage store (16:9 cells, 3 px gaps, 20 px margin, moves animated over
- * 200 ms), the green/red target while dragging or resizing, and camera drops
- * from the bag (HTML drag data 'application/x-argus-camera' holding
- * {id, orchidId}). What goes inside a tile (player, empty-cell hint) is the
- * caller's `renderTile`.
+ * 200 ms), the green/red target while dragging or resizing, and the target
+ * of cameras dragged from the bag (camera-drop-target.ts: pointer events,
+ * so mouse and touch drags share one path). What goes inside a tile
+ * (player, empty-cell hint) is the caller's `renderTile`.
  *
  * Full screen shows one cell over the whole matrix; the other tiles stay
  * mounted but hidden (their players pause and are muted), so leaving full
@@ -12,9 +12,9 @@
  * canvas, which draws the tiles that need a shader (digital zoom, dewarp);
  * it gets a WebGL context only when a first such tile appears.
  */
-import { useEffect, useMemo, useRef, type DragEvent, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactElement, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio/react';
-import type { StageCamera, StageCell, StageMatrix } from '../../../../server/shared/api';
+import type { StageCell, StageMatrix } from '../../../../server/shared/api';
 import {
   GRID_ANIMATION_MS,
   stageActions,
@@ -24,14 +24,14 @@ import {
   stageState,
   stageTileRects,
   type CellPosition,
+  type GridLayout,
   type Rect,
 } from '../../../state/stage.store';
 import { useStageMedia } from '../../../components/player/stage-media-context';
+import { registerCameraDropTarget } from './camera-drop-target';
 import { tileKeys } from './tile-keys';
 import { useElementSize } from './use-element-size';
 import { useGridPointer } from './use-grid-pointer';
-
-export const CAMERA_DRAG_TYPE = 'application/x-argus-camera';
 
 export interface StageTileProps {
   cell: StageCell;
@@ -51,13 +51,14 @@ export interface StageGridProps {
   ariaLabel?: string;
 }
 
-function readDraggedCamera(event: DragEvent<HTMLElement>): StageCamera | null {
-  try {
-    const value = JSON.parse(event.dataTransfer.getData(CAMERA_DRAG_TYPE)) as Partial<StageCamera>;
-    return typeof value.id === 'string' ? { id: value.id, orchidId: typeof value.orchidId === 'string' ? value.orchidId : '' } : null;
-  } catch {
-    return null; // not a camera from the bag: ignore the drop
-  }
+/** The grid position under a viewport point: undefined outside the grid's box, null in its top or left margin. */
+function positionUnder(element: HTMLElement | null, layout: GridLayout, clientX: number, clientY: number): CellPosition | null | undefined {
+  if (!element) return undefined;
+  const box = element.getBoundingClientRect();
+  const x = clientX - box.left;
+  const y = clientY - box.top;
+  if (x < 0 || y < 0 || x > box.width || y > box.height) return undefined;
+  return stagePositionAt(layout, x, y);
 }
 
 const placed = (rect: Rect) => ({
@@ -76,6 +77,29 @@ export function StageGrid({ renderTile, ariaLabel }: StageGridProps): ReactEleme
   const layout = useMemo(() => stageGridLayout(matrix, size.width, size.height), [matrix, size.width, size.height]);
   const tiles = useMemo(() => stageTileRects(matrix, layout), [matrix, layout]);
   const pointer = useGridPointer(matrix, layout);
+  const latestLayout = useRef(layout);
+  latestLayout.current = layout;
+
+  // Cameras dragged from the bag land here (read at each pointer move, so always with the current layout).
+  useEffect(
+    () =>
+      registerCameraDropTarget({
+        preview(camera, clientX, clientY) {
+          const position = positionUnder(container.current, latestLayout.current, clientX, clientY);
+          if (position) stageActions.previewClaim(position, camera);
+          else stageActions.cancelDrag();
+          return position !== undefined;
+        },
+        drop(camera, clientX, clientY) {
+          const position = positionUnder(container.current, latestLayout.current, clientX, clientY);
+          stageActions.cancelDrag();
+          if (position) stageActions.claim(position, camera);
+          return position !== undefined;
+        },
+        cancel: () => stageActions.cancelDrag(),
+      }),
+    [],
+  );
 
   const { onKeyDown } = pointer;
   useEffect(() => {
@@ -106,17 +130,10 @@ export function StageGrid({ renderTile, ariaLabel }: StageGridProps): ReactEleme
       onPointerMove={pointer.onPointerMove}
       onPointerUp={pointer.onPointerUp}
       onPointerCancel={pointer.onPointerCancel}
-      onDragOver={(event) => {
-        if (event.dataTransfer.types.includes(CAMERA_DRAG_TYPE)) event.preventDefault();
-      }}
-      onDrop={(event) => {
-        const camera = readDraggedCamera(event);
-        if (!camera) return;
-        event.preventDefault();
-        const box = event.currentTarget.getBoundingClientRect();
-        const position = stagePositionAt(layout, event.clientX - box.left, event.clientY - box.top);
-        if (position) stageActions.claim(position, camera);
-      }}
+      onPointerDownCapture={pointer.onPointerDownCapture}
+      onPointerUpCapture={pointer.onPointerEndCapture}
+      onPointerCancelCapture={pointer.onPointerEndCapture}
+      onLostPointerCapture={pointer.onLostPointerCapture}
     >
       <canvas ref={compositorCanvas} className="stage-compositor" aria-hidden="true" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
       {tiles.map((tile, index) => {

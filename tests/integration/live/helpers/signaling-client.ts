@@ -2,10 +2,11 @@
  * Test clients for the recorder's sockets: a JSON WebSocket with a message
  * queue (await the next message of a type), and a WebRTC viewer built on
  * werift that answers the recorder's offer, receives the H.264 track and
- * rebuilds access units with the shared RTP depacketizer, so a test can
- * look at exactly what a browser would be sent.
+ * rebuilds access units with the shared RTP depacketizer (and, when it
+ * accepts sound, keeps the PCMU packets), so a test can look at exactly
+ * what a browser would be sent.
  */
-import { MediaStreamTrack, RTCIceCandidate, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { MediaStreamTrack, RTCIceCandidate, RTCPeerConnection, RTCRtpCodecParameters, usePCMU, type RtpPacket } from 'werift';
 import WebSocket from 'ws';
 import type { WebRtcServerMessage } from '../../../../server/shared/api';
 import { type DepacketizedAccessUnit, H264Depacketizer } from '../../../../server/protocols/rtp-h264';
@@ -83,27 +84,35 @@ export const ofType =
 
 /** A werift viewer: answers offers from `socket` and collects the access units it receives. */
 export class WeriftViewer {
-  readonly pc = new RTCPeerConnection({
-    iceServers: [],
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    codecs: {
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/H264',
-          clockRate: 90_000,
-          rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
-          parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
-        }),
-      ],
-      audio: [],
-    },
-  });
+  readonly pc: RTCPeerConnection;
   readonly units: Array<DepacketizedAccessUnit & { receivedMs: number }> = [];
+  /** The sound's RTP packets (PCMU). */
+  readonly audioPackets: RtpPacket[] = [];
   private readonly depacketizer = new H264Depacketizer((au) => this.units.push({ ...au, receivedMs: Date.now() }));
 
-  constructor(private readonly socket: JsonSocket) {
+  constructor(
+    private readonly socket: JsonSocket,
+    options: { audio?: boolean } = {},
+  ) {
+    this.pc = new RTCPeerConnection({
+      iceServers: [],
+      iceAdditionalHostAddresses: ['127.0.0.1'],
+      codecs: {
+        video: [
+          new RTCRtpCodecParameters({
+            mimeType: 'video/H264',
+            clockRate: 90_000,
+            rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }],
+            parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+          }),
+        ],
+        // Like a browser, it takes G.711 sound unless told not to (werift refuses an offer it has no codec for).
+        audio: options.audio === false ? [] : [usePCMU()],
+      },
+    });
     this.pc.onTrack.subscribe((track: MediaStreamTrack) => {
-      track.onReceiveRtp.subscribe((rtp) => this.depacketizer.push(rtp.serialize()));
+      if (track.kind === 'audio') track.onReceiveRtp.subscribe((rtp) => this.audioPackets.push(rtp));
+      else track.onReceiveRtp.subscribe((rtp) => this.depacketizer.push(rtp.serialize()));
     });
     this.pc.onIceCandidate.subscribe((candidate) => {
       if (candidate) socket.send({ type: 'ice_candidate', candidate: candidate.toJSON(), messageId: 'viewer-candidate' });

@@ -5,12 +5,12 @@
  */
 import { startCameraSim, type CameraSim } from '../../../../server/camera-sim/camera-sim';
 
-export async function startSimulator(count: number, options: { motion?: boolean } = {}): Promise<CameraSim> {
+export async function startSimulator(count: number, options: { motion?: boolean; audio?: boolean } = {}): Promise<CameraSim> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 10; attempt++) {
     const basePort = 30_000 + Math.floor(Math.random() * 2_500) * 10;
     try {
-      return await startCameraSim({ count, basePort, motion: options.motion ?? false });
+      return await startCameraSim({ count, basePort, motion: options.motion ?? false, ...(options.audio === undefined ? {} : { audio: options.audio }) });
     } catch (error) {
       lastError = error;
     }

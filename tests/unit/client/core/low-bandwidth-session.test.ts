@@ -91,6 +91,25 @@ describe('failures', () => {
     expect(readFailure({ status: 503, reason: 'busy' }, 'failedToCreateLowBandwidthStream')).toMatchObject({ recoverable: true, notAvailable: false });
   });
 
+  it('names a refusal by the recorder’s code when it gave one, and keeps the status to show', () => {
+    expect(readFailure({ status: 503, code: null, reason: 'busy' }, 'failedToCreateLowBandwidthStream')).toMatchObject({
+      code: 'failedToCreateLowBandwidthStream',
+      status: 503,
+    });
+    expect(readFailure({ status: 403, code: 'forbidden', reason: 'no' }, 'failedToCreateLowBandwidthStream', true)).toMatchObject({ code: 'noLivePermission', status: 403 });
+    expect(readFailure({ status: 403, code: 'forbidden', reason: 'no' }, 'failedToCreateLowBandwidthStream', false)).toMatchObject({ code: 'noPlaybackPermission' });
+    expect(readFailure({ status: 409, code: 'stream-not-running', reason: 'x' }, 'failedToCreateLowBandwidthStream')).toMatchObject({
+      code: 'streamNotRunning',
+      recoverable: true,
+    });
+    expect(readFailure(new Error('offline'), 'failedToGetLowBandwidthStream')).toEqual({
+      code: 'failedToGetLowBandwidthStream',
+      recoverable: true,
+      notAvailable: false,
+      message: 'offline',
+    });
+  });
+
   it('maps socket close codes to catalogue codes, all recoverable', () => {
     expect(failureForClose(1011, 'decoder stopped').code).toBe('lowBandwidthStreamFailedToStart');
     expect(failureForClose(4404, '').code).toBe('failedToGetLowBandwidthStream');

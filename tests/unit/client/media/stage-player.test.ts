@@ -9,6 +9,7 @@ class FakeSource implements PlayerSource {
   stops = 0;
   hidden = false;
   shader = false;
+  volume: number | undefined;
   destroyed = false;
   callbacks: SourceCallbacks | null = null;
   outgrown?: () => boolean;
@@ -25,6 +26,9 @@ class FakeSource implements PlayerSource {
   }
   setShader(on: boolean): void {
     this.shader = on;
+  }
+  setVolume(volume: number): void {
+    this.volume = volume;
   }
   async stats() {
     return null;
@@ -140,6 +144,17 @@ describe('stage player', () => {
     r.player.destroy();
     expect(r.sources.lowbandwidth.destroyed && r.sources.webrtc.destroyed).toBe(true);
     expect(r.sources.lowbandwidth.stops).toBeGreaterThan(0);
+  });
+
+  it('hands the tile’s volume to its sources, and to a source when it starts', () => {
+    const r = rig();
+    r.player.setVolume(0.5);
+    expect([r.sources.webrtc.volume, r.sources.lowbandwidth.volume]).toEqual([0.5, 0.5]);
+    r.sources.webrtc.volume = undefined;
+    r.player.play();
+    expect(r.sources.webrtc.volume).toBe(0.5);
+    r.player.setVolume(0);
+    expect(r.sources.webrtc.volume).toBe(0);
   });
 
   it('needs a shader for digital zoom, and for dewarp only on a dewarp-enabled stream', () => {

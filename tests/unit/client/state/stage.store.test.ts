@@ -83,6 +83,26 @@ describe('stage store', () => {
     expect(state.highlight).toBeNull();
   });
 
+  it('paints where a camera from the bag would land, red on a spanned cell, and leaves an unchanged target alone', async () => {
+    const { state, actions } = setup();
+    await actions.load('u1');
+    actions.showLayout('s1', grid('A21 # .'));
+    actions.previewClaim({ row: 0, column: 2 }, cam('C'));
+    expect(state.highlight).toEqual({ area: { row: 0, column: 2, rowSpan: 1, columnSpan: 1 }, accepted: true });
+    const painted = state.highlight;
+    // Another pointer move over the same cell: the same object stays, so the grid does not render again.
+    actions.previewClaim({ row: 0, column: 2 }, cam('C'));
+    expect(state.highlight).toBe(painted);
+    actions.previewClaim({ row: 0, column: 1 }, cam('C'));
+    expect(state.highlight).toEqual({ area: { row: 0, column: 0, rowSpan: 1, columnSpan: 2 }, accepted: false, reason: 'spanned' });
+    // A preview changes nothing; the claim does.
+    expect(picture(state.matrix)).toEqual(['A21 # .']);
+    actions.cancelDrag();
+    expect(state.highlight).toBeNull();
+    actions.claim({ row: 0, column: 2 }, cam('C'));
+    expect(picture(state.matrix)).toEqual(['A21 # C']);
+  });
+
   it('resizes with a preview and refuses overlaps', async () => {
     const { state, actions } = setup();
     await actions.load('u1');

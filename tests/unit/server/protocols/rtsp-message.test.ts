@@ -58,4 +58,11 @@ describe('parseRtspUri', () => {
     expect(appended.query.get('id')).toBe('abc');
     expect(parseRtspUri('*')).toBeUndefined();
   });
+
+  it('says which track a URI names (video 0, audio 1), and none for the aggregate URL', () => {
+    expect(parseRtspUri('rtsp://h:554/cam1/main/trackID=1')).toMatchObject({ path: '/cam1/main', track: 1 });
+    expect(parseRtspUri('rtsp://h:9554/orchid/live/trackID=0?id=abc')).toMatchObject({ path: '/orchid/live', track: 0 });
+    expect(parseRtspUri('rtsp://h:9554/orchid/live?id=abc/trackID=1')).toMatchObject({ path: '/orchid/live', track: 1 });
+    expect(parseRtspUri('rtsp://h:554/cam1/main')!.track).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PCMU_FORMAT } from '../../../../server/protocols/audio-source';
 import { buildH264Sdp } from '../../../../server/protocols/sdp';
 
 const sps = Uint8Array.from(Buffer.from('6742c01fda014016ec0440000003004000000ca3c60ca8', 'hex'));
@@ -36,5 +37,25 @@ describe('buildH264Sdp', () => {
     expect(lines.indexOf('a=control:rtsp://127.0.0.1:8554/orchid/live/trackID=0?id=7')).toBeGreaterThan(lines.indexOf('m=video 0 RTP/AVP 96'));
     expect(sdp.endsWith('\r\n')).toBe(true);
     expect(sdp).not.toMatch(/[^\r]\n/);
+  });
+});
+
+describe('buildH264Sdp with sound', () => {
+  const sdp = buildH264Sdp({
+    codec: { sps, pps, width: 1280, height: 720, profileLevelId: '42c01f' },
+    trackControlUrl: 'rtsp://127.0.0.1:554/cam1/main/trackID=0',
+    originAddress: '127.0.0.1',
+    audio: { format: PCMU_FORMAT, payloadType: 0, trackControlUrl: 'rtsp://127.0.0.1:554/cam1/main/trackID=1', packetMs: 20 },
+  });
+  const lines = sdp.split('\r\n');
+
+  it('adds a PCMU audio track (static payload type 0, 8 kHz, 20 ms) after the video, with its own control URL', () => {
+    expect(lines.filter((l) => l.startsWith('m='))).toEqual(['m=video 0 RTP/AVP 96', 'm=audio 0 RTP/AVP 0']);
+    const audio = lines.slice(lines.indexOf('m=audio 0 RTP/AVP 0'));
+    expect(audio).toContain('a=rtpmap:0 PCMU/8000');
+    expect(audio).toContain('a=ptime:20');
+    expect(audio).toContain('a=control:rtsp://127.0.0.1:554/cam1/main/trackID=1');
+    const video = lines.slice(0, lines.indexOf('m=audio 0 RTP/AVP 0'));
+    expect(video).toContain('a=control:rtsp://127.0.0.1:554/cam1/main/trackID=0');
   });
 });

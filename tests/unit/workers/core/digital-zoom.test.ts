@@ -6,6 +6,7 @@ import {
   digitalZoomSteps,
   nextZoomStep,
   panBy,
+  pinchSteps,
   pinchZoom,
   zoomAt,
   zoomPercent,
@@ -36,6 +37,21 @@ describe('digital zoom steps', () => {
     expect(pinchZoom(1, -1)).toBe(1);
     expect(pinchZoom(19, 1)).toBe(20);
     expect(zoomPercent(2.456)).toBe(246);
+  });
+
+  it('counts the whole 10 % steps of a pinch, in both directions', () => {
+    expect(pinchSteps(1)).toBe(0);
+    expect(pinchSteps(1.09)).toBe(0);
+    expect(pinchSteps(1.1)).toBe(1);
+    expect(pinchSteps(1.21)).toBe(2);
+    expect(pinchSteps(2)).toBe(7); // 1.1^7 = 1.95
+    expect(pinchSteps(1 / 1.1)).toBe(-1);
+    expect(pinchSteps(0.5)).toBe(-7);
+    expect(pinchSteps(0)).toBe(0);
+    expect(pinchSteps(Number.NaN)).toBe(0);
+    expect(pinchZoom(1, pinchSteps(2))).toBeCloseTo(1.1 ** 7);
+    expect(pinchZoom(20, pinchSteps(0.5))).toBeCloseTo(20 / 1.1 ** 7);
+    expect(pinchZoom(1.5, -40)).toBe(1);
   });
 });
 

@@ -303,10 +303,11 @@ describe('player state machine: non-recoverable and not-available errors', () =>
   it('shows not_available without retrying', () => {
     const { player, clock, starts, last } = setup();
     void player.play(LIVE).catch(() => undefined);
-    player.sourceFailed(last().token, { code: 'noPermission', recoverable: true, notAvailable: true });
+    player.sourceFailed(last().token, { code: 'noLivePermission', recoverable: true, notAvailable: true, message: 'no', status: 403 });
     clock.advance(60_000);
     expect(starts).toHaveLength(1);
-    expect(player.snapshot.error).toMatchObject({ state: 'not_available', code: 'noPermission' });
+    // The refused request's status goes with the error, for its text.
+    expect(player.snapshot.error).toMatchObject({ state: 'not_available', code: 'noLivePermission', status: 403 });
   });
 
   it('changes type on request, restarting what was playing; refuses unsupported modes', () => {

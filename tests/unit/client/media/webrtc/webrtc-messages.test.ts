@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMessage, packetLossShare, readServerMessage } from '../../../../../src/media/webrtc/webrtc-messages';
+import { createMessage, readServerMessage } from '../../../../../src/media/webrtc/webrtc-messages';
 
 describe('WebRTC signalling messages', () => {
   it('creates live playback with the 2000 ms wait threshold', () => {
@@ -20,8 +20,12 @@ describe('WebRTC signalling messages', () => {
     expect(readServerMessage('{"type":"error","code":"iceFailed","reason":"x"}')).toMatchObject({ failure: { code: 'iceFailed', recoverable: true } });
   });
 
-  it('measures packet loss between two readings', () => {
-    expect(packetLossShare(null, { packetsReceived: 10, packetsLost: 0 })).toBeNull();
-    expect(packetLossShare({ packetsReceived: 100, packetsLost: 0 }, { packetsReceived: 180, packetsLost: 20 })).toBeCloseTo(0.2);
+  it('names the recorder’s refusals with the player’s codes, a permission refusal by what was asked', () => {
+    expect(readServerMessage('{"type":"error","code":"forbidden","reason":"no live"}')).toMatchObject({ failure: { code: 'noLivePermission', message: 'no live' } });
+    expect(readServerMessage('{"type":"error","code":"forbidden","reason":"no playback"}', false)).toMatchObject({ failure: { code: 'noPlaybackPermission' } });
+    expect(readServerMessage('{"type":"error","code":"stream-not-found","reason":"x"}')).toMatchObject({ failure: { code: 'streamNotFound', notAvailable: true } });
+    expect(readServerMessage('{"type":"error","code":"invalid-answer","reason":"x"}')).toMatchObject({ failure: { code: 'invalidAnswer', recoverable: true } });
+    expect(readServerMessage('{"type":"error","code":"playFailure","reason":"x"}')).toMatchObject({ failure: { code: 'playFailure' } });
+    expect(readServerMessage('{"type":"error","reason":"x"}')).toMatchObject({ failure: { code: 'unknown', message: 'x' } });
   });
 });

@@ -77,13 +77,22 @@ describe('cut points', () => {
 
   it('builds stream-copy arguments with a streamable mov', () => {
     const mov = exportArgs('mov');
-    expect(mov).toContain('copy');
+    expect(mov.join(' ')).toContain('-c:v copy');
     expect(mov.join(' ')).toContain('-movflags frag_keyframe+empty_moov');
     expect(mov.join(' ')).toContain('-protocol_whitelist file,pipe');
-    expect(exportArgs('mkv').join(' ')).toContain('-f matroska pipe:1');
-    // A piped Matroska header cannot be fixed at the end: the real length is declared up front.
-    expect(exportArgs('mkv', { durationS: 30.8 }).join(' ')).toContain('-metadata:s:v:0 DURATION=30.800000 -f matroska');
+    expect(exportArgs('mkv').join(' ')).toContain('-c copy -f matroska pipe:1');
+    // A piped Matroska header cannot be fixed at the end: the real length is declared up front, for picture and sound.
+    expect(exportArgs('mkv', { durationS: 30.8 }).join(' ')).toContain('-metadata:s:v:0 DURATION=30.800000 -metadata:s:a:0 DURATION=30.800000 -f matroska');
     expect(exportArgs('mov', { durationS: 30.8 }).join(' ')).not.toContain('DURATION');
+  });
+
+  it('keeps the first sound stream: as recorded in Matroska, as AAC in MOV (which takes no G.711)', () => {
+    for (const format of ['mkv', 'mov'] as const) {
+      const args = exportArgs(format).join(' ');
+      expect(args).toContain('-map 0:v? -map 0:a:0?');
+    }
+    expect(exportArgs('mkv')).not.toContain('aac');
+    expect(exportArgs('mov').join(' ')).toContain('-c:a aac');
   });
 
   it('declares the length as cut, not the length of whole segments', () => {

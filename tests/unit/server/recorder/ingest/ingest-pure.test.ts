@@ -32,6 +32,29 @@ describe('ingest ffmpeg arguments', () => {
     expect(proxy).toContain('pipe:1');
   });
 
+  it('record the sound beside the video only when asked, and hand µ-law to live listeners on fd 5; the live H.264 stays video only', () => {
+    const outputOf = (args: string[], target: string) => args.slice(args.lastIndexOf('-i') + 2, args.indexOf(target) + 1);
+    const silent = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: '/d/x_%05d.mkv' });
+    expect(silent.filter((a) => a.startsWith('0:a'))).toEqual([]);
+    expect(silent).not.toContain('pipe:5');
+
+    const sound = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: '/d/x_%05d.mkv', audio: { record: true, liveMulaw: true } });
+    const segments = outputOf(sound, '/d/x_%05d.mkv');
+    expect(segments.slice(0, 4)).toEqual(['-map', '0:v:0', '-map', '0:a:0?']);
+    // Video is never held back long for sound that does not come, in the segment muxer nor in Matroska under it.
+    expect(segments[segments.indexOf('-max_interleave_delta') + 1]).toBe('1000000');
+    expect(segments[segments.indexOf('-segment_format_options') + 1]).toContain('max_interleave_delta=1000000');
+    const live = sound.slice(sound.indexOf('/d/x_%05d.mkv') + 1, sound.indexOf('pipe:1') + 1);
+    expect(live.filter((a) => a === '-map')).toHaveLength(1);
+    expect(live[live.indexOf('-map') + 1]).toBe('0:v:0');
+    const audio = sound.slice(sound.indexOf('pipe:1') + 1, sound.indexOf('pipe:5') + 1);
+    expect(audio).toEqual(['-map', '0:a:0', '-c', 'copy', '-flush_packets', '1', '-f', 'mulaw', 'pipe:5']);
+
+    const proxy = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: undefined, audio: { record: true, liveMulaw: true } });
+    expect(proxy).not.toContain('0:a:0?');
+    expect(proxy).toContain('pipe:5');
+  });
+
   it("escape '%' in folder names", () => {
     expect(escapeSegmentPath('/data/100%/x')).toBe('/data/100%%/x');
   });
