@@ -12,6 +12,7 @@
  */
 import type { DiscoverableOrchid } from '../../server/shared/api';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { AdminApi } from '../recorder-api';
 import { activationServiceUrl, E2E_ACTIVATION_CODE } from '../recorder-env';
 import type { Page } from '@playwright/test';
@@ -59,7 +60,7 @@ async function removeThroughDialog(page: Page): Promise<void> {
   await expectTrialAndNormal(page);
 }
 
-test.describe('activation', () => {
+test.describe('activation', ANY_VIEWPORT, () => {
   test('activates online with a code, shows the pending restart, and removes the license again', async ({ page }) => {
     await expectTrialAndNormal(page);
 

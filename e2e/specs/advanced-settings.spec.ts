@@ -10,6 +10,7 @@
 import type { LogLevelSetting } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { AdminApi } from '../recorder-api';
 
 let recorder: AdminApi;
@@ -28,7 +29,7 @@ signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
-test('saves the log level and default player mode, reloads at the base URL, and shows them again', async ({ page, baseUrl, shell }, testInfo) => {
+test('saves the log level and default player mode, reloads at the base URL, and shows them again', ANY_VIEWPORT, async ({ page, baseUrl, shell }, testInfo) => {
   await page.goto(`${baseUrl}/#/advanced-settings`);
   const form = page.getByRole('form', { name: 'Advanced settings' });
   const save = form.getByRole('button', { name: 'Save', exact: true });
@@ -52,7 +53,7 @@ test('saves the log level and default player mode, reloads at the base URL, and 
   await expect(form.getByLabel('Default Player Mode')).toHaveValue('lowbandwidth');
 });
 
-test('leaving with unsaved changes asks: Stay keeps the screen, Leave goes; Cancel returns to the stage', async ({ page, baseUrl, shell }) => {
+test('leaving with unsaved changes asks: Stay keeps the screen, Leave goes; Cancel returns to the stage', ANY_VIEWPORT, async ({ page, baseUrl, shell }) => {
   await page.goto(`${baseUrl}/#/advanced-settings`);
   const form = page.getByRole('form', { name: 'Advanced settings' });
   await form.getByLabel('WebRTC Support Override').selectOption('disabled');
@@ -75,7 +76,7 @@ test('leaving with unsaved changes asks: Stay keeps the screen, Leave goes; Canc
   await shell.expectStage();
 });
 
-test('advanced flags apply at once and are kept in this browser; reset restores the defaults', async ({ page, baseUrl }) => {
+test('advanced flags apply at once and are kept in this browser; reset restores the defaults', ANY_VIEWPORT, async ({ page, baseUrl }) => {
   await page.goto(`${baseUrl}/#/flags`);
   const flag = page.getByRole('checkbox', { name: 'groups.orchids.show' });
   await expect(flag).toBeChecked();

@@ -11,6 +11,7 @@
 import type { ServerAbout } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { AdminApi } from '../recorder-api';
 import { recorderBaseUrl } from '../recorder-env';
 
@@ -60,7 +61,7 @@ async function saveAndConfirm(page: import('@playwright/test').Page, errors: imp
   await expect(page.getByText(/The last property change is not confirmed/)).toHaveCount(0);
 }
 
-test('a saved property restarts the recorder, which serves it once confirmed; put back the same way', async ({ page, baseUrl, errors }, testInfo) => {
+test('a saved property restarts the recorder, which serves it once confirmed; put back the same way', ANY_VIEWPORT, async ({ page, baseUrl, errors }, testInfo) => {
   const changed = exportHoursBefore === 23 ? 22 : 23;
   await page.goto(`${baseUrl}/#/properties`);
   await expect(page.getByRole('form', { name: 'Server properties' })).toBeVisible({ timeout: 30_000 });

@@ -45,7 +45,7 @@ signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('retention policy', () => {
+test.describe('retention policy', ANY_VIEWPORT, () => {
   test('an invalid number disables Save; Cancel reverts to automatic', async ({ page, baseUrl }) => {
     const retention = new RetentionPage(page);
     await retention.open(baseUrl);
@@ -101,7 +101,7 @@ test.describe('retention policy', () => {
     expect(await savedRetention()).toBe(0);
   });
 
-  test('a desired retention beyond the disk shows the red bar and the not-possible message; Cancel clears them', ANY_VIEWPORT, async ({ page, baseUrl }, testInfo) => {
+  test('a desired retention beyond the disk shows the red bar and the not-possible message; Cancel clears them', async ({ page, baseUrl }, testInfo) => {
     // On the desktop only: the screen's phone layout is checked by the tests above, and this
     // one waits for a minute of recording.
     test.setTimeout(150_000);

@@ -5,8 +5,9 @@
  */
 import { shot } from '../fixtures/shots';
 import { expect, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 
-test('stay signed in keeps the session for a new tab; without it a new tab must sign in', async ({
+test('stay signed in keeps the session for a new tab; without it a new tab must sign in', ANY_VIEWPORT, async ({
   page,
   context,
   admin,
@@ -39,7 +40,7 @@ test('stay signed in keeps the session for a new tab; without it a new tab must 
   await expect(page).toHaveURL(/skipAuth=true/);
 });
 
-test('a session ended on the server sends the user back to sign-in', async ({ page, admin, signInPage, shell, errors }) => {
+test('a session ended on the server sends the user back to sign-in', ANY_VIEWPORT, async ({ page, admin, signInPage, shell, errors }) => {
   errors.allow(/status of 401/);
   errors.allow(/-> 401$/);
   await signInPage.open();
@@ -55,7 +56,7 @@ test('a session ended on the server sends the user back to sign-in', async ({ pa
   await expect(signInPage.username).toBeVisible();
 });
 
-test("editing one's own account signs one out", async ({ page, admin, signInPage, shell, usersPage }) => {
+test("editing one's own account signs one out", ANY_VIEWPORT, async ({ page, admin, signInPage, shell, usersPage }) => {
   await signInPage.open();
   await signInPage.signIn(admin.username, admin.password);
   await shell.expectStage();
@@ -70,7 +71,7 @@ test("editing one's own account signs one out", async ({ page, admin, signInPage
   await shell.expectStage();
 });
 
-test('a server that stops answering the ping shows the application-unresponsive page', async ({
+test('a server that stops answering the ping shows the application-unresponsive page', ANY_VIEWPORT, async ({
   page,
   signInPage,
   errors,

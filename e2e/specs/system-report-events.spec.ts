@@ -12,6 +12,7 @@
 import type { Camera, ServerReport } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
 import { AdminApi } from '../recorder-api';
 import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
@@ -55,7 +56,7 @@ signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('system report: events and stream statistics', () => {
+test.describe('system report: events and stream statistics', ANY_VIEWPORT, () => {
   test('lists server and stream events, and the stream statistics of the last 24 hours', async ({ page, baseUrl }, testInfo) => {
     await page.goto(`${baseUrl}/#/system-report`);
     const range = page.getByRole('region', { name: 'Range', exact: true });

@@ -9,6 +9,7 @@
 import type { Camera, StreamStatus } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 import { adminPassword, recorderBaseUrl } from '../recorder-env';
 import { AdminApi } from '../recorder-api';
 import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
@@ -38,7 +39,7 @@ signInAsAdminBeforeEach();
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('system status', () => {
+test.describe('system status', ANY_VIEWPORT, () => {
   test('lists the running stream with a recent archive, restarts and verifies it', async ({ page, baseUrl }, testInfo) => {
     test.setTimeout(120_000);
     await page.goto(`${baseUrl}/#/system-status`);

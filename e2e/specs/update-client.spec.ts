@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AdminApi } from '../recorder-api';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 
 const distClient = path.resolve(import.meta.dirname, '..', '..', 'dist', 'client');
 const MARKER = `update-client-marker-${Date.now()}`;
@@ -31,7 +32,7 @@ function zipOfBuiltClient(extra: Record<string, string>): Buffer {
 
 signInAsAdminBeforeEach('/version');
 
-test.describe('update client', () => {
+test.describe('update client', ANY_VIEWPORT, () => {
   test.afterAll(async () => {
     const api = await AdminApi.signIn();
     const state = await api.call<{ current: string }>('GET', '/service/ui');

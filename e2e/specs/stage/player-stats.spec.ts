@@ -9,6 +9,7 @@
 import type { Locator } from '@playwright/test';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 
@@ -23,7 +24,7 @@ const BIT_RATE = /^\d+(\.\d)? (kbit|Mbit)\/s$/;
 /** The value cell of a row of the statistics table. */
 const figure = (stats: Locator, name: string): Locator => stats.getByRole('row', { name: new RegExp(`^${name} `) }).getByRole('cell');
 
-test('the statistics of a playing tile: resolution, rates and the ICE candidate pair on WebRTC; the picture size on low bandwidth', async ({ page }, testInfo) => {
+test('the statistics of a playing tile: resolution, rates and the ICE candidate pair on WebRTC; the picture size on low bandwidth', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   const camera = suite.cameras[0]!;
   const resolution = camera.streams.find((stream) => stream.id === camera.primaryStream?.id)?.configuration.Video?.Resolution;
