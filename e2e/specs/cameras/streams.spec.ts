@@ -316,8 +316,19 @@ test.describe('stream dialogs', () => {
     // The stream goes behind the page's back: the recorder refuses to make it primary, the marker stays.
     errors.allow(/PATCH .*\/service\/cameras\/[0-9a-f-]+ -> 400/);
     errors.allow(/status of 400 \(Bad Request\) \(.*\/service\/cameras\/[0-9a-f-]+\)$/);
+    // The screen reads the camera list again every few seconds: that read is held until the click is
+    // made, so on a slow machine the row is still there to click, as it is for a user who acts at once.
+    let clicked = () => {};
+    const afterClick = new Promise<void>((resolve) => (clicked = resolve));
+    const listRead = /\/service\/cameras(\?|$)/;
+    await page.route(listRead, async (route) => {
+      await afterClick;
+      await route.continue();
+    });
     await api('DELETE', `/service/cameras/${cam.id}/streams/${added.id}`);
     await streams.action(added.id, /^Make SubStream primary$/).click();
+    clicked();
+    await page.unroute(listRead);
     await expect(streams.alert(cam.id)).toHaveText(
       'The primary stream could not be changed. invalid-request: The primary stream must be one of the camera’s streams.',
     );
