@@ -38,10 +38,27 @@ export interface StartOptions {
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
+/** How many times a recorder is started on new ports when one it was given was taken meanwhile. */
+const PORT_ATTEMPTS = 3;
+
+/** A free port is free when asked, not when the recorder binds it: another process may take it between the two. */
+class PortTakenError extends Error {}
+
 export async function startRecorder(options: StartOptions = {}): Promise<RecorderProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-recorder-'));
+    try {
+      return await startOnce(options, dataDir);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function startOnce(options: StartOptions, dataDir: string): Promise<RecorderProcess> {
   const httpPort = await freePort();
   const rtspPort = await freePort();
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-recorder-'));
   const adminPassword = options.adminPassword === undefined ? 'secret' : options.adminPassword;
   const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
   args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
@@ -78,7 +95,10 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`recorder exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      const ErrorType = /EADDRINUSE/.test(output) ? PortTakenError : Error;
+      throw new ErrorType(`recorder exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/service/ping`);
       if (response.ok) break;
