@@ -9,6 +9,7 @@ import type { AccessUnit } from '../../protocols/h264';
 import type { H264Source } from '../../protocols/h264-source';
 import type { LiveSources } from '../core/media-contracts';
 import { withParameterSets } from './access-units';
+import { followSource } from './source-follower';
 
 export interface FeedProblem {
   code: string;
@@ -25,9 +26,6 @@ export interface VideoFeed {
   stop(): void;
 }
 
-/** How often a live feed checks that its stream's hub is still the current one. */
-const SOURCE_CHECK_MS = 2000;
-
 /**
  * Subscribes to a stream's live hub. Access units before the first keyframe
  * are dropped (nothing can decode them) and keyframes carry SPS/PPS. When
@@ -36,30 +34,17 @@ const SOURCE_CHECK_MS = 2000;
  * which is how the client notices).
  */
 export function liveFeed(live: LiveSources, streamId: string, source: H264Source, sink: FeedSink): VideoFeed {
-  let current = source;
-  let unsubscribe: (() => void) | undefined;
-  let sawKeyframe = false;
-  const attach = (next: H264Source) => {
-    unsubscribe?.();
-    current = next;
-    sawKeyframe = false;
-    unsubscribe = next.subscribe((au) => {
-      if (!sawKeyframe && !au.keyframe) return;
-      sawKeyframe = true;
-      sink.accessUnit(withParameterSets(au, current.codec()));
-    });
-  };
-  attach(source);
-  const timer = setInterval(() => {
-    const latest = live.source(streamId);
-    if (latest && latest !== current) attach(latest);
-  }, SOURCE_CHECK_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      unsubscribe?.();
-      unsubscribe = undefined;
+  return followSource<H264Source>({
+    first: source,
+    latest: () => live.source(streamId),
+    subscribe: (next) => {
+      let sawKeyframe = false;
+      return next.subscribe((au) => {
+        if (!sawKeyframe && !au.keyframe) return;
+        sawKeyframe = true;
+        sink.accessUnit(withParameterSets(au, next.codec()));
+      });
     },
-  };
+    whenGone: 'keep',
+  });
 }
