@@ -29,12 +29,14 @@ export const NO_AUDIO: AudioPlan = { record: false, liveMulaw: false, encoding: 
  * now, and the archive is video only: with the sound in the segment the
  * archive's times are stamped up to 0.7 s early against the time burnt into
  * the picture (an export of a moment starts that much late, and the segment
- * being written ends up to that much before its index entry), because the
- * clock anchor (clock-anchor.ts) reads ffmpeg's progress, which follows the
- * newest packet of either stream, and the sound arrives ahead of the
- * picture, which comes through the camera's encoder. Turning it on needs an
- * anchor taken from the picture's packets alone. The live sound does not
- * depend on it.
+ * being written ends up to that much before its index entry). The likely
+ * cause, not yet proven: the clock anchor (clock-anchor.ts) reads ffmpeg's
+ * progress, which follows the newest packet of either stream, and the
+ * sound's timestamps run ahead of the picture's (in a segment recorded from
+ * the simulator the first sound packet sat 0.46 s after the first picture,
+ * which the camera sends from its last keyframe). Turning it on needs an
+ * anchor taken from the picture's packets alone, checked by the export and
+ * recording tests run many times. The live sound does not depend on it.
  */
 export const RECORD_SOUND = false;
 
