@@ -128,8 +128,8 @@ describe('retention overrides', () => {
     const shortIds = new Set(shortClosed.map((a) => a.id));
     await waitFor('the cleaner to remove Short’s closed segments', async () => ((await archives(short)).some((a) => shortIds.has(a.id)) ? undefined : true), 30_000);
 
-    // Rows and files of Short's old segments are gone; recording goes on.
-    expect(shortClosed.every((a) => !fs.existsSync(files.get(a.id)!))).toBe(true);
+    // Rows and files of Short's old segments are gone (the cleaner removes the rows first, then the files); recording goes on.
+    await waitFor('the cleaner to delete Short’s closed segment files', () => (shortClosed.every((a) => !fs.existsSync(files.get(a.id)!)) ? true : undefined), 10_000);
     expect((await archives(short)).some((a) => a.active)).toBe(true);
 
     // Long's segments are all younger than a day: every one is kept, rows and files.
