@@ -28,6 +28,12 @@ import onvif from 'onvif';
 
 export const ONVIF_DEFAULT_PATH = '/onvif/device_service';
 export const ONVIF_TIMEOUT_MS = 8_000;
+/**
+ * How long a SetVideoEncoderConfiguration may take: a camera restarts its
+ * encoder before it answers (the simulator waits until the new picture is on
+ * air), which takes seconds on a loaded machine and on many real cameras.
+ */
+export const ONVIF_APPLY_TIMEOUT_MS = 30_000;
 
 export type OnvifErrorKind = 'unreachable' | 'unauthorized' | 'not-onvif' | 'timeout' | 'no-h264' | 'refused' | 'failed';
 
@@ -413,6 +419,7 @@ export async function writeVideoEncoder(
   profileToken: string,
   change: VideoEncoderWrite,
   timeoutMs = ONVIF_TIMEOUT_MS,
+  applyTimeoutMs = ONVIF_APPLY_TIMEOUT_MS,
 ): Promise<EncoderSettings> {
   let cam: Cam;
   let current: Loose;
@@ -429,7 +436,8 @@ export async function writeVideoEncoder(
   const token = asText(asObject(current.$).token ?? current.token);
   const envelope = cam as unknown as { _envelopeHeader(): string; _envelopeFooter(): string };
   try {
-    await call<unknown>(cam, '_request', [{ service: 'media', body: envelope._envelopeHeader() + setVideoEncoderBody(current, change) + envelope._envelopeFooter() }], timeoutMs);
+    const body = envelope._envelopeHeader() + setVideoEncoderBody(current, change) + envelope._envelopeFooter();
+    await call<unknown>(cam, '_request', [{ service: 'media', body, replyTimeout: applyTimeoutMs }], applyTimeoutMs);
   } catch (error) {
     const classified = classifyOnvifError(error);
     if (classified.kind !== 'failed') throw classified;
