@@ -8,6 +8,9 @@
  * recorder that stream-copies gets the camera's real frame timing and, via
  * the sender reports, the wall clock of each frame.
  *
+ * What video and sound tracks share (SSRC, clock, PLAY/PAUSE, sender
+ * reports) is in rtp-track-sender.ts.
+ *
  * Cost: one packetization per access unit per session (a copy of the
  * payload); timers: one per session for RTCP.
  *
@@ -17,8 +20,8 @@
  */
 import type { AccessUnit } from './h264';
 import type { H264Source } from './h264-source';
-import { buildSenderReport } from './rtcp';
-import { H264Packetizer, msToRtpTicks } from './rtp-h264';
+import { H264_CLOCK_RATE, H264Packetizer } from './rtp-h264';
+import { RtpTrackSender } from './rtp-track-sender';
 
 export interface MediaTransport {
   sendRtp(packet: Uint8Array): void;
@@ -32,27 +35,18 @@ export interface PlayInfo {
   rtpTimestamp: number;
 }
 
-export class RtspMediaSession {
-  readonly ssrc = (Math.random() * 0x1_0000_0000) >>> 0;
-  private readonly packetizer = new H264Packetizer({ ssrc: this.ssrc, mtuBytes: 1200 });
-  private readonly rtpOffset = (Math.random() * 0x1_0000_0000) >>> 0;
-  private originMs: number | undefined;
+export class RtspMediaSession extends RtpTrackSender {
+  protected readonly packetizer = new H264Packetizer({ ssrc: this.ssrc, mtuBytes: 1200 });
   private lastTicks = -1;
-  private unsubscribe: (() => void) | undefined;
-  private reportTimer: NodeJS.Timeout | undefined;
   private waitingForKeyframe = true;
-  private lastSentMs = 0;
-  private reportedOnce = false;
 
   constructor(
     private readonly source: H264Source,
-    private readonly transport: MediaTransport,
+    transport: MediaTransport,
     private readonly maxBufferedBytes = 4 * 1024 * 1024,
-    private readonly reportIntervalMs = 5000,
-  ) {}
-
-  get playing(): boolean {
-    return this.unsubscribe !== undefined;
+    reportIntervalMs = 5000,
+  ) {
+    super(transport, H264_CLOCK_RATE, reportIntervalMs);
   }
 
   /**
@@ -61,13 +55,13 @@ export class RtspMediaSession {
    * the client ahead of the media.
    */
   play(respond: (info: PlayInfo) => void): void {
-    if (this.unsubscribe) {
+    if (this.playing) {
       respond({ sequence: this.packetizer.sequence, rtpTimestamp: this.rtpTimestampAt(Date.now()) });
       return;
     }
     const queued: AccessUnit[] = [];
     let live = false;
-    this.unsubscribe = this.source.subscribe((au) => {
+    const unsubscribe = this.source.subscribe((au) => {
       if (live) this.send(au);
       else queued.push(au);
     });
@@ -79,24 +73,11 @@ export class RtspMediaSession {
     });
     live = true;
     for (const au of queued) this.send(au);
-    this.reportTimer = setInterval(() => this.sendReport(), this.reportIntervalMs);
-    this.reportTimer.unref();
+    this.delivering(unsubscribe);
   }
 
-  pause(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    if (this.reportTimer) clearInterval(this.reportTimer);
-    this.reportTimer = undefined;
+  protected resetAfterPause(): void {
     this.waitingForKeyframe = true;
-  }
-
-  stop(): void {
-    this.pause();
-  }
-
-  private rtpTimestampAt(timeMs: number): number {
-    return (this.rtpOffset + msToRtpTicks(timeMs - (this.originMs ?? timeMs))) >>> 0;
   }
 
   private send(au: AccessUnit): void {
@@ -106,32 +87,12 @@ export class RtspMediaSession {
       this.waitingForKeyframe = false;
     }
     // Strictly increasing timestamps even if a source hands over a frame out of order.
-    let ticks = msToRtpTicks(au.timeMs - (this.originMs ?? au.timeMs));
+    let ticks = this.ticksAt(au.timeMs);
     if (ticks <= this.lastTicks) ticks = this.lastTicks + 90;
     this.lastTicks = ticks;
     this.lastSentMs = au.timeMs;
-    const timestamp = (this.rtpOffset + ticks) >>> 0;
+    const timestamp = this.rtpTimestampOf(ticks);
     for (const packet of this.packetizer.packetize(au.nalus, timestamp)) this.transport.sendRtp(packet);
-    if (!this.reportedOnce) {
-      // An early sender report lets the client map RTP time to wall-clock time at once.
-      this.reportedOnce = true;
-      this.sendReport();
-    }
-  }
-
-  private sendReport(): void {
-    if (this.packetizer.packetCount === 0) return;
-    const nowMs = Date.now();
-    // Now, on the same capture-time timeline as the packets (never before the last frame sent).
-    const ntpTimeMs = Math.max(nowMs, this.lastSentMs);
-    this.transport.sendRtcp(
-      buildSenderReport({
-        ssrc: this.ssrc,
-        ntpTimeMs,
-        rtpTimestamp: this.rtpTimestampAt(ntpTimeMs),
-        packetCount: this.packetizer.packetCount,
-        octetCount: this.packetizer.octetCount,
-      }),
-    );
+    this.reportOnce(this.lastSentMs);
   }
 }
