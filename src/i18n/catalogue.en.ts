@@ -219,6 +219,8 @@ export const en = {
   'stage.frameRateAlertHint': 'Video is drawn at {fps} frames per second on average. Close some players, or use low-bandwidth mode.',
   'stage.dewarpLimitTitle': 'Dewarp limit reached',
   'stage.dewarpLimit': 'At most {count} players can dewarp at the same time on this device.',
+  'stage.dewarpIncompatibleTitle': 'Dewarp is not available',
+  'stage.dewarpIncompatible': 'This browser or video card cannot dewarp video (WebGL 2 could not start). Dewarp has been turned off; digital zoom is not available either.',
   'stage.performanceWarning':
     'Many dewarped, high-resolution or WebRTC players can overload an older computer or video card. If video stutters, close some players or use low-bandwidth mode.',
   'bag.label': 'Stage panel',

@@ -77,6 +77,11 @@ export {
  * FIELD-NOTES measured for bitmaprenderer walls.
  */
 export const STAGE_MEDIA_WORKERS = 2;
+/**
+ * A dewarped tile asks its low-bandwidth pictures at this many times its
+ * size: the dewarped view stretches part of the fisheye picture.
+ */
+export const DEWARP_PICTURE_DETAIL = 2;
 /** A released tile's worker registration waits this long for the same canvas to come back (re-mount). */
 const CANVAS_RELEASE_MS = 1000;
 
@@ -90,6 +95,12 @@ export interface StageMediaOptions {
   /** Benchmark only: stop pictures after decoding or on arrival, to attribute the cost of drawing. */
   picturePath?: PicturePath;
   log?: (message: string, detail?: unknown) => void;
+  /**
+   * The stage's WebGL compositor could not start (no WebGL2, or its shaders
+   * do not build): zoomed and dewarped tiles play plain, and the stage turns
+   * dewarp off and says so (spec 8 dewarpIncompatibleError).
+   */
+  onShaderUnavailable?: () => void;
 }
 
 export interface PlayerElements {
@@ -124,6 +135,10 @@ export class StageMedia {
   private compositorSize = { width: 1, height: 1 };
   private compositorReady: Promise<boolean> | null = null;
   private readonly shaderTiles = new Map<string, TileSpec>();
+  /** Tiles that dewarp now (their pictures are asked larger). */
+  private readonly dewarpingTiles = new Set<string>();
+  private readonly players = new Map<string, StagePlayer>();
+  private shaderUnavailable = false;
   private shaderFlushPending = false;
   private destroyed = false;
   private readonly governor = new WallLoadGovernor(Date.now());
@@ -172,7 +187,7 @@ export class StageMedia {
       sessions: this.sessions,
       socketUrl: async (id) => (this.options.getToken() ? liveApi.lowBandwidthSocketUrl(id) : null),
       ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
-      size: () => ({ ...options.size(), pixelRatio: pixelRatio() }),
+      size: () => ({ ...options.size(), pixelRatio: pixelRatio() * (this.dewarpingTiles.has(tileId) ? DEWARP_PICTURE_DETAIL : 1) }),
     });
     const webrtc = new WebRtcSource({
       tileId,
@@ -182,7 +197,7 @@ export class StageMedia {
       host: this.pool.host,
       socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl() : null),
     });
-    return new StagePlayer({
+    const player = new StagePlayer({
       sources: { lowbandwidth: lowBandwidth, webrtc },
       timers: browserTimers,
       type: options.type,
@@ -195,13 +210,19 @@ export class StageMedia {
           : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs, speed),
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
+      shaderAvailable: () => !this.shaderUnavailable,
       onFocus: (focused) => {
         if (focused) this.focused.add(tileId);
         else this.focused.delete(tileId);
         this.applyPace(tileId);
       },
-      onDestroy: () => this.releaseCanvas(elements.canvas),
+      onDestroy: () => {
+        if (this.players.get(tileId) === player) this.players.delete(tileId);
+        this.releaseCanvas(elements.canvas);
+      },
     });
+    this.players.set(tileId, player);
+    return player;
   }
 
   /**
@@ -226,10 +247,28 @@ export class StageMedia {
     const { width, height } = this.compositorSize;
     this.compositorReady = this.pool.host
       .initCompositor(transfer(offscreen, [offscreen]), width, height, globalThis.devicePixelRatio || 1)
-      .catch(() => false);
+      .catch(() => false)
+      .then((ready) => {
+        if (!ready && !this.destroyed) this.compositorFailed();
+        return ready;
+      });
+  }
+
+  /** Shader tiles go back to plain pictures, and stay so on this stage. */
+  private compositorFailed(): void {
+    if (this.shaderUnavailable) return;
+    this.shaderUnavailable = true;
+    const tiles = [...this.shaderTiles.keys()];
+    this.shaderTiles.clear();
+    this.dewarpingTiles.clear();
+    for (const tileId of tiles) this.players.get(tileId)?.setShader(false);
+    this.options.log?.('The stage compositor could not start (WebGL2); zoom and dewarp are off');
+    this.options.onShaderUnavailable?.();
   }
 
   private updateShader(tileId: string, request: ShaderRequest | null): void {
+    if (request && request.dewarpMode !== 0 && request.dewarp?.enable) this.dewarpingTiles.add(tileId);
+    else this.dewarpingTiles.delete(tileId);
     if (request) this.shaderTiles.set(tileId, compositorTileSpec(tileId, request));
     else if (!this.shaderTiles.delete(tileId)) return;
     if (this.shaderTiles.size > 0) this.ensureCompositor();

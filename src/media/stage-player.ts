@@ -48,6 +48,8 @@ export interface StagePlayerDeps {
   currentRequest?: () => PlayRequest;
   /** Hears the shader the tile needs (null: none) so the stage compositor can draw it. */
   onShader?: (request: ShaderRequest | null) => void;
+  /** Whether the stage can draw shader tiles (false once its WebGL compositor failed); true when absent. */
+  shaderAvailable?: () => boolean;
   /** Hears whether the tile is in focus (the wall's load governor spares it). */
   onFocus?: (focused: boolean) => void;
   onDestroy?: () => void;
@@ -75,6 +77,8 @@ export class StagePlayer {
   private slow = false;
   private slowTimer: unknown = undefined;
   private shader = false;
+  /** Whether the tile dewarps now; undefined before its first shader request. */
+  private dewarping: boolean | undefined;
   private hidden = false;
   private volume = 0;
   private destroyed = false;
@@ -144,9 +148,23 @@ export class StagePlayer {
 
   /** The tile's zoom, dewarp and place; the compositor draws it when a shader is needed. */
   setShaderRequest(request: ShaderRequest): void {
-    const on = needsShader(request);
+    const on = needsShader(request) && (this.deps.shaderAvailable?.() ?? true);
+    const dewarping = on && request.dewarpMode !== 0 && request.dewarp?.enable === true;
     this.deps.onShader?.(on ? request : null);
     this.setShader(on);
+    if (this.dewarping !== undefined && dewarping !== this.dewarping) this.restartLowBandwidth();
+    this.dewarping = dewarping;
+  }
+
+  /**
+   * Spec 4: switching dewarp on or off under low bandwidth restarts play,
+   * so the session is asked again at the size the new view needs (a
+   * dewarped view magnifies part of the picture).
+   */
+  private restartLowBandwidth(): void {
+    const snapshot = this.machine.snapshot;
+    if (this.destroyed || snapshot.activeType !== 'lowbandwidth' || snapshot.source !== 'playing' || !snapshot.request) return;
+    this.play(this.deps.currentRequest?.() ?? snapshot.request);
   }
 
   /** Digital zoom or dewarp on: the compositor draws this tile. */

@@ -2,7 +2,8 @@
  * Stage-wide player performance (spec 8 "Performance warning", spec 4
  * "Framerate level"): the frame-rate monitor's level, fed by the stage
  * while it is shown and read by the shell's frame-rate alert; and the
- * dewarp limit notice (8 dewarped players on mobile, else 16).
+ * dewarp limit notice (8 dewarped players on mobile, else 16), and the
+ * dewarpIncompatibleError alert (the browser cannot dewarp: dewarp is off).
  */
 import { proxy } from 'valtio/vanilla';
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
@@ -11,9 +12,11 @@ export interface PlayerPerformanceState {
   frameRate: { level: FrameRateLevel; averageFps: number } | null;
   /** Set when a dewarp request was refused at the limit. */
   dewarpLimit: number | null;
+  /** Set when the stage's WebGL compositor could not start and dewarp was turned off. */
+  dewarpIncompatible: boolean;
 }
 
-export const playerPerformanceState = proxy<PlayerPerformanceState>({ frameRate: null, dewarpLimit: null });
+export const playerPerformanceState = proxy<PlayerPerformanceState>({ frameRate: null, dewarpLimit: null, dewarpIncompatible: false });
 
 export const playerPerformanceActions = {
   setFrameRate(state: { level: FrameRateLevel; averageFps: number } | null): void {
@@ -21,5 +24,8 @@ export const playerPerformanceActions = {
   },
   showDewarpLimit(limit: number | null): void {
     playerPerformanceState.dewarpLimit = limit;
+  },
+  showDewarpIncompatible(shown: boolean): void {
+    playerPerformanceState.dewarpIncompatible = shown;
   },
 };

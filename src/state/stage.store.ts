@@ -235,6 +235,14 @@ export function createStageStore(deps: StageStoreDeps = {}) {
       commit(next);
     },
 
+    /** Every dewarped cell back to Off (the browser cannot dewarp: spec 8 dewarpIncompatibleError). */
+    dewarpOffEverywhere(): void {
+      if (!state.matrix.some((row) => row.some((cell) => cell.camera && cell.dewarpMode !== 0))) return;
+      const next = cloneMatrix(state.matrix);
+      for (const row of next) for (const cell of row) if (cell.camera && cell.dewarpMode !== 0) cell.dewarpMode = 0;
+      commit(next);
+    },
+
     setForceLbm(position: CellPosition, forceLbm: boolean): void {
       const cell = cellAt(state.matrix, position);
       if (!cell?.camera || cell.forceLbm === forceLbm) return;

@@ -16,9 +16,12 @@
  *   textures are re-created with the next frame of each tile.
  *
  * Cost: per drawn tile one texture upload and one quad; in SwiftShader the
- * cost grows with the pixels drawn (about 10 ms per 640x360). Limits: one
- * pixel ratio for the whole canvas (dewarp's 4x render ratio would need its
- * own canvas); frames that arrive for unknown tile ids are closed and dropped.
+ * cost grows with the pixels drawn (about 10 ms per 640x360). The canvas
+ * renders at a pixel ratio of 4 while a tile dewarps, where the machine can
+ * afford it (dewarp/render-ratio.ts), else at the device's. Limits: one pixel
+ * ratio for the whole canvas; frames that arrive for unknown tile ids are
+ * closed and dropped. `init` answers false without WebGL2 or when a shader
+ * does not build, and the stage turns dewarp off (dewarpIncompatibleError).
  */
 import * as twgl from 'twgl.js';
 import panoramaFrag from '../../shaders/dewarp-panorama.frag?raw';
@@ -29,6 +32,7 @@ import { lensForImage } from './dewarp/fisheye-lens';
 import { createPanoramaUniforms, panoramaUniforms, type PanoramaUniforms } from './dewarp/panorama';
 import { createPerspectiveUniforms, perspectiveUniforms, type PerspectiveUniforms } from './dewarp/perspective';
 import { IDENTITY_VIEW, digitalTexRect } from './digital-zoom';
+import { compositorPixelRatio, isSoftwareRenderer, type RenderCapacity } from './dewarp/render-ratio';
 import { planTile, type TileDrawPlan, type TileProgram, type TileSpec } from './tile-compositor-plan';
 
 export type TileFrame = ImageBitmap | VideoFrame;
@@ -46,6 +50,8 @@ export interface CompositorStats {
   tilesDrawn: number;
   uploads: number;
   contextLost: boolean;
+  /** The canvas's pixels per CSS pixel now. */
+  pixelRatio: number;
 }
 
 interface TileEntry {
@@ -82,6 +88,19 @@ function defaultRequestFrame(): (callback: () => void) => void {
   return (callback) => setTimeout(callback, 16);
 }
 
+/** What the context can render: its largest side, and whether it is a software rasteriser. */
+function renderCapacityOf(gl: WebGL2RenderingContext): RenderCapacity {
+  const viewport = gl.getParameter(gl.MAX_VIEWPORT_DIMS) as Int32Array | null;
+  const maxSide = Math.min(
+    Number(gl.getParameter(gl.MAX_TEXTURE_SIZE)) || 4096,
+    Number(gl.getParameter(gl.MAX_RENDERBUFFER_SIZE)) || 4096,
+    viewport?.[0] ?? 4096,
+  );
+  const debug = gl.getExtension('WEBGL_debug_renderer_info');
+  const renderer = String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+  return { maxSide, software: isSoftwareRenderer(renderer) };
+}
+
 export class TileCompositor {
   private gl: WebGL2RenderingContext | null = null;
   private programs: Programs | null = null;
@@ -89,6 +108,9 @@ export class TileCompositor {
   /** The same entries as an array, for the allocation-free draw loop. */
   private order: TileEntry[] = [];
   private pixelRatio = 1;
+  private cssSize = { width: 1, height: 1 };
+  private devicePixelRatio = 1;
+  private capacity: RenderCapacity = { maxSide: 4096, software: true };
   private drawPending = false;
   private destroyed = false;
   private lost = false;
@@ -105,20 +127,41 @@ export class TileCompositor {
 
   /** Creates the context and programs; false when WebGL2 is not available. */
   init(cssWidth: number, cssHeight: number, pixelRatio: number): boolean {
-    const gl = this.canvas.getContext('webgl2', { alpha: false, antialias: false, preserveDrawingBuffer: true });
+    let gl: WebGL2RenderingContext | null;
+    try {
+      gl = this.canvas.getContext('webgl2', { alpha: false, antialias: false, preserveDrawingBuffer: true });
+    } catch {
+      // A canvas that already has another kind of context, or a browser with WebGL switched off.
+      gl = null;
+    }
     if (!gl) return false;
     this.gl = gl;
+    if (!this.createResources()) {
+      this.gl = null;
+      return false;
+    }
+    this.capacity = renderCapacityOf(gl);
     this.canvas.addEventListener('webglcontextlost', this.onLost);
     this.canvas.addEventListener('webglcontextrestored', this.onRestored);
-    this.createResources();
     this.resize(cssWidth, cssHeight, pixelRatio);
     return true;
   }
 
-  resize(cssWidth: number, cssHeight: number, pixelRatio: number): void {
-    this.pixelRatio = pixelRatio;
-    this.canvas.width = Math.max(1, Math.round(cssWidth * pixelRatio));
-    this.canvas.height = Math.max(1, Math.round(cssHeight * pixelRatio));
+  /** The stage's size in CSS pixels and the device's pixel ratio. */
+  resize(cssWidth: number, cssHeight: number, devicePixelRatio: number): void {
+    this.cssSize = { width: cssWidth, height: cssHeight };
+    this.devicePixelRatio = devicePixelRatio;
+    this.applyPixelRatio(true);
+  }
+
+  /** Sizes the canvas for the ratio the tiles need now; `force` re-plans even when it stays. */
+  private applyPixelRatio(force: boolean): void {
+    const dewarping = this.order.some((entry) => entry.spec.dewarp.mode !== 0);
+    const ratio = compositorPixelRatio(this.cssSize, this.devicePixelRatio, dewarping, this.capacity);
+    if (!force && ratio === this.pixelRatio) return;
+    this.pixelRatio = ratio;
+    this.canvas.width = Math.max(1, Math.round(this.cssSize.width * ratio));
+    this.canvas.height = Math.max(1, Math.round(this.cssSize.height * ratio));
     for (const entry of this.order) this.replan(entry);
     this.invalidateAll();
   }
@@ -138,6 +181,8 @@ export class TileCompositor {
       this.replan(entry);
     }
     this.order = specs.map((spec) => this.tiles.get(spec.id)!);
+    // A first dewarped tile (or the last one gone) changes the canvas's resolution.
+    this.applyPixelRatio(false);
     // Uncovered canvas (removed tiles, gaps) must be cleared too.
     this.invalidateAll();
   }
@@ -172,7 +217,7 @@ export class TileCompositor {
   }
 
   get stats(): CompositorStats {
-    return { tiles: this.order.length, ...this.counters, contextLost: this.lost };
+    return { tiles: this.order.length, ...this.counters, contextLost: this.lost, pixelRatio: this.pixelRatio };
   }
 
   destroy(): void {
@@ -213,13 +258,16 @@ export class TileCompositor {
     this.invalidateAll();
   };
 
-  private createResources(): void {
+  /** Builds programs and buffers; false when a shader does not compile or link on this machine. */
+  private createResources(): boolean {
     const gl = this.gl!;
     // twgl's types name WebGLRenderingContext; a WebGL2 context serves every call used here.
     const gl1 = gl as unknown as WebGLRenderingContext;
-    const plain = twgl.createProgramInfo(gl1, [quadVert, tileFrag]);
-    const perspective = twgl.createProgramInfo(gl1, [quadVert, perspectiveFrag]);
-    const panorama = twgl.createProgramInfo(gl1, [quadVert, panoramaFrag]);
+    // twgl answers null (and logs the compiler's message) for a program that does not build.
+    const plain = twgl.createProgramInfo(gl1, [quadVert, tileFrag]) as twgl.ProgramInfo | null;
+    const perspective = twgl.createProgramInfo(gl1, [quadVert, perspectiveFrag]) as twgl.ProgramInfo | null;
+    const panorama = twgl.createProgramInfo(gl1, [quadVert, panoramaFrag]) as twgl.ProgramInfo | null;
+    if (!plain || !perspective || !panorama) return false;
     const quad = twgl.createBufferInfoFromArrays(gl1, {
       a_position: { numComponents: 2, data: [-1, -1, 1, -1, -1, 1, 1, 1] },
     });
@@ -236,6 +284,7 @@ export class TileCompositor {
     };
     gl.enable(gl.SCISSOR_TEST);
     gl.clearColor(0, 0, 0, 1);
+    return true;
   }
 
   private createTexture(gl: WebGL2RenderingContext): WebGLTexture {

@@ -21,6 +21,8 @@ import { preferences } from '../../state/preferences.store';
 import { sessionState, sessionToken } from '../../state/session.store';
 import { useElementSize } from '../stage/grid/use-element-size';
 import { SinglePlayerBar } from './single-player-bar';
+import { DewarpIncompatibleDialog } from '../stage/stage-dialogs';
+import { playerPerformanceActions } from '../../state/player-performance.store';
 
 export const SINGLE_PLAYER_TILE = 'single-player';
 
@@ -60,7 +62,13 @@ export function SinglePlayerStage({ camera, streamId, options, page }: SinglePla
   const [forceLbm, setForceLbm] = useState(false);
 
   useEffect(() => {
-    const instance = createStageMedia({ getToken: sessionToken });
+    const instance = createStageMedia({
+      getToken: sessionToken,
+      onShaderUnavailable: () => {
+        setDewarpMode(0);
+        playerPerformanceActions.showDewarpIncompatible(true);
+      },
+    });
     setMedia(instance);
     return () => {
       setMedia(null);
@@ -116,6 +124,7 @@ export function SinglePlayerStage({ camera, streamId, options, page }: SinglePla
       {playback && (options.showControls || options.showTimeline) && (
         <SinglePlayerBar track={track} showControls={options.showControls} showTimeline={options.showTimeline} fullScreen={fullScreen} onFullScreen={toggleFullScreen} />
       )}
+      <DewarpIncompatibleDialog />
     </StageMediaContext.Provider>
   );
 }

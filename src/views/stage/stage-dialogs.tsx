@@ -1,4 +1,4 @@
-/** Stage-wide alerts: the player limit (spec 8, titled 'Player limit exceeded') and the dewarp limit. */
+/** Stage-wide alerts: the player limit (spec 8, titled 'Player limit exceeded'), the dewarp limit and dewarpIncompatibleError. */
 import type { ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppDialog } from '../../components/ui/dialog';
@@ -35,6 +35,28 @@ export function StageDialogs(): ReactElement {
         <p>{t('stage.dewarpLimit', { count: dewarpLimit ?? 0 })}</p>
         <p className="muted">{t('stage.performanceWarning')}</p>
       </AppDialog>
+      <DewarpIncompatibleDialog />
     </>
+  );
+}
+
+/** Spec 8 dewarpIncompatibleError: the browser cannot dewarp, and dewarp was turned off. Shared by the stage and the single player. */
+export function DewarpIncompatibleDialog(): ReactElement {
+  const { dewarpIncompatible } = useSnapshot(playerPerformanceState);
+  const close = () => playerPerformanceActions.showDewarpIncompatible(false);
+  return (
+    <AppDialog
+      open={dewarpIncompatible}
+      title={t('stage.dewarpIncompatibleTitle')}
+      onClose={close}
+      size="small"
+      footer={
+        <button type="button" className="btn btn-primary" onClick={close}>
+          {t('common.ok')}
+        </button>
+      }
+    >
+      <p>{t('stage.dewarpIncompatible')}</p>
+    </AppDialog>
   );
 }

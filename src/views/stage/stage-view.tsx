@@ -86,7 +86,13 @@ export function StageView(): ReactElement {
   }, [bag.status, bag.cameras, stage.loaded]);
 
   useEffect(() => {
-    const instance = createStageMedia({ getToken: sessionToken });
+    const instance = createStageMedia({
+      getToken: sessionToken,
+      onShaderUnavailable: () => {
+        stageActions.dewarpOffEverywhere();
+        playerPerformanceActions.showDewarpIncompatible(true);
+      },
+    });
     setMedia(instance);
     return () => {
       setMedia(null);

@@ -51,7 +51,7 @@ export const DEWARP_ZOOM: Range & { wheelStep: number } = { min: 0.1, max: 10, s
 export const PERSPECTIVE_DEPTH: Range = { min: 0.1, max: 9, step: 0.1 };
 export const PANORAMA_ASPECT_RATIO: Range = { min: 0, max: 10, step: 0.1 };
 export const PANORAMA_SHIFT: Range = { min: -180, max: 180, step: 1 };
-/** Spec 9: dewarped tiles render at 4x the device pixel ratio's resolution. */
+/** Spec 9: dewarped pictures render at a pixel ratio of 4 where the machine can afford it (render-ratio.ts). */
 export const DEWARP_RENDER_PIXEL_RATIO = 4;
 
 export const DEFAULT_DEWARP_SETTINGS: Readonly<DewarpSettings> = Object.freeze({

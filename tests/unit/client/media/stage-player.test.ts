@@ -181,3 +181,46 @@ describe('stage player resize', () => {
     expect(r.sources.lowbandwidth.starts).toBe(2);
   });
 });
+
+describe('stage player dewarp', () => {
+  const dewarped: ShaderRequest = { ...plain, dewarpMode: 1, dewarp: { enable: true } };
+  const off: ShaderRequest = { ...dewarped, dewarpMode: 0 };
+
+  it('restarts low-bandwidth play when dewarp is switched on or off while playing (spec 4), not on the first request nor on zoom', () => {
+    const r = rig('lowbandwidth');
+    r.player.play();
+    r.sources.lowbandwidth.callbacks!.playing();
+    r.player.setShaderRequest(off);
+    r.player.setShaderRequest({ ...off, zoom: { scale: 2, centerX: 0.5, centerY: 0.5 } });
+    expect(r.sources.lowbandwidth.starts).toBe(1);
+    r.player.setShaderRequest(dewarped);
+    expect(r.sources.lowbandwidth.starts).toBe(2);
+    r.sources.lowbandwidth.callbacks!.playing();
+    r.player.setShaderRequest({ ...dewarped, rect: { x: 10, y: 0, width: 320, height: 180 } });
+    expect(r.sources.lowbandwidth.starts).toBe(2);
+    r.player.setShaderRequest(off);
+    expect(r.sources.lowbandwidth.starts).toBe(3);
+  });
+
+  it('does not restart WebRTC play when dewarp changes', () => {
+    const r = rig('webrtc');
+    r.player.play();
+    r.sources.webrtc.callbacks!.playing();
+    r.player.setShaderRequest(off);
+    r.player.setShaderRequest(dewarped);
+    expect(r.sources.webrtc.starts).toBe(1);
+    expect(r.player.view.surface).toBe('compositor');
+  });
+
+  it('plays plain when the stage cannot draw shader tiles', () => {
+    const clock = new FakeClock();
+    const sources = { webrtc: new FakeSource(), lowbandwidth: new FakeSource() };
+    const shaders: Array<ShaderRequest | null> = [];
+    const player = new StagePlayer({ sources, timers: clock, type: 'lowbandwidth', availableTypes: ['lowbandwidth'], onShader: (s) => shaders.push(s), shaderAvailable: () => false });
+    player.play();
+    player.setShaderRequest(dewarped);
+    expect(shaders).toEqual([null]);
+    expect(sources.lowbandwidth.shader).toBe(false);
+    expect(player.view.surface).toBe('canvas');
+  });
+});

@@ -11,7 +11,7 @@ function fakeCompositor(initOk = true) {
     setTiles: (specs) => void calls.tiles.push(specs.map((s) => structuredClone(s))),
     pushFrame: (_id, frame) => void calls.frames.push(frame),
     destroy: () => void calls.destroyed++,
-    stats: { tiles: 0, draws: 0, tilesDrawn: 0, uploads: 0, contextLost: false },
+    stats: { tiles: 0, draws: 0, tilesDrawn: 0, uploads: 0, contextLost: false, pixelRatio: 1 },
   };
   return { compositor, calls };
 }

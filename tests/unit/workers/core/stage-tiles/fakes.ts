@@ -41,7 +41,7 @@ export class FakeCompositor implements HostedCompositor {
     this.destroyed = true;
   }
   get stats() {
-    return { tiles: this.specs.length, draws: 0, tilesDrawn: 0, uploads: this.pushed.length, contextLost: false };
+    return { tiles: this.specs.length, draws: 0, tilesDrawn: 0, uploads: this.pushed.length, contextLost: false, pixelRatio: 1 };
   }
 }
 
