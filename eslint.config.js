@@ -14,7 +14,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverInternals = {
-  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/camera-sim/**', '**/server/protocols/**'],
+  group: ['**/server/recorder/**', '**/server/aggregator/**', '**/server/common/**', '**/server/camera-sim/**', '**/server/protocols/**'],
   message: 'Client code may import only server/shared from the servers.',
 };
 
@@ -159,7 +159,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/recorder/**', '**/aggregator/**', '**/camera-sim/**', '**/protocols/**', '**/src/**', '**/workers/**'],
+              group: ['**/recorder/**', '**/aggregator/**', '**/common/**', '**/camera-sim/**', '**/protocols/**', '**/src/**', '**/workers/**'],
               message: 'server/shared is imported by both sides and imports nothing outside itself.',
             },
             { group: ['node:*', 'fastify', 'better-sqlite3'], message: 'server/shared must run in the browser too.' },
@@ -183,6 +183,19 @@ export default tseslint.config(
   {
     files: ['server/recorder/core/http/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: spawnOnlyInProcesses, patterns: [noClientCode, noFeatureFromCore] }] },
+  },
+  {
+    // Node-side pieces both servers run (errors, access check, secrets at rest, passwords): they know neither server.
+    files: ['server/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: spawnOnlyInProcesses,
+          patterns: [noClientCode, { group: ['**/recorder/**', '**/aggregator/**'], message: 'server/common is used by both servers and imports neither.' }],
+        },
+      ],
+    },
   },
   {
     // The child-process layer itself spawns.

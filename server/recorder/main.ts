@@ -12,8 +12,8 @@ import { ConfigError, defaultConfig, parseConfig } from './core/config';
 import { RESTART_EXIT_CODE } from '../shared/properties';
 import { rollBackExpired } from './system/properties/properties-file';
 import { configWithProperties } from './system/properties/property-config';
-import { MissingMasterKeyError } from './core/secrets/master-key';
-import { SecretBoxError } from './core/secrets/secret-box';
+import { MissingMasterKeyError } from '../common/secrets/master-key';
+import { SecretBoxError } from '../common/secrets/secret-box';
 import { listChildren, terminateAllChildren } from '../processes';
 import { closeServices, createServices, recordStop } from './services';
 

@@ -6,7 +6,7 @@
  */
 import type { Archive, ArchivesPerDayResponse, ArchivesQuery, PerDayQuery } from '../../shared/api';
 import { MAX_PER_DAY_STREAMS } from '../../shared/api/cameras';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import type { ArchiveIndex } from './archive-index';
 
 export const DEFAULT_TAKE = 100;

@@ -11,7 +11,7 @@ import { RegisterCameraBody, UpdateCameraBody } from '../../shared/api/cameras';
 import { IdParams } from '../../shared/api/params';
 import type { CamerasService, Viewer } from './cameras';
 import { hostWithoutPort } from './cameras-serialize';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 export interface CameraRoutesDeps {
   cameras: CamerasService;

@@ -19,7 +19,7 @@ import type { CameraDriver, PtzCapabilities, StreamCapabilities, StreamConfigura
 import { OnvifError, readOnvifCamera } from '../core/onvif-client';
 import { probeRtsp, RtspProbeError, type CredentialRelay } from '../ingest';
 import { redactText, withoutCredentials } from '../../protocols/uri-redaction';
-import { ApiError } from '../core/api-error';
+import { ApiError } from '../../common/api-error';
 import { ptzCapabilitiesFrom, resolutionText, videoCapabilitiesFrom, videoConfigurationFrom } from './capabilities';
 import { hostOf, type CleanConnection } from './cameras-validation';
 

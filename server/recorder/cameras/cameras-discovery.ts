@@ -12,7 +12,7 @@ import { isIP } from 'node:net';
 import type { DiscoveredCamera } from '../../shared/api';
 import type { ProbeMatch } from '../../protocols/ws-discovery';
 import { withoutCredentials } from '../../protocols/uri-redaction';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import { hasControlCharacters } from './cameras-validation';
 
 export const DISCOVERY_PORT = 3702;

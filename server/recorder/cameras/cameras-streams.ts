@@ -15,7 +15,7 @@ import type {
   StreamDewarpConfiguration,
   StreamRequest,
 } from '../../shared/api';
-import { badRequest, conflict } from '../core/api-error';
+import { badRequest, conflict } from '../../common/api-error';
 import { CapabilityError, clampStreamConfiguration } from '../../shared/stream-capabilities';
 import type { ProbedStream } from './cameras-connect';
 import type { CameraRecord, StreamRecord } from './cameras-store';

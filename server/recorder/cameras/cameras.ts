@@ -26,7 +26,7 @@ import type {
 } from '../../shared/api';
 import type { Role } from '../../shared/roles';
 import type { IngestControl, IngestSpec } from '../core/media-contracts';
-import { badRequest, conflict, notFound } from '../core/api-error';
+import { badRequest, conflict, notFound } from '../../common/api-error';
 import { cameraCapabilities } from './capabilities';
 import type { CameraProber, ProbedCamera } from './cameras-connect';
 import { serializeCamera, serializeStream, type SerializeContext, type StreamRuntime } from './cameras-serialize';

@@ -6,7 +6,7 @@
  * motion this view bound to a cameras service that is made just after.
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import { ApiError } from '../core/api-error';
+import { ApiError } from '../../common/api-error';
 import type { MaskStreamPort } from '../motion';
 import type { CamerasService, Viewer } from './cameras';
 

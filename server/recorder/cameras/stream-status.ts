@@ -9,7 +9,7 @@
  * in-memory ingest state; listing all streams is one query per stream.
  */
 import type { StreamStatus, StreamVerifyResult } from '../../shared/api';
-import { notFound } from '../core/api-error';
+import { notFound } from '../../common/api-error';
 import type { CameraRecord, StreamRecord } from './cameras-store';
 import type { StreamRecordingActions } from './stream-recording-health';
 

@@ -5,8 +5,8 @@
  * (--admin-password-file / ARGUS_ADMIN_PASSWORD_FILE), read once here, so it
  * never shows in `ps` the way --admin-password does.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError, optionHelp, readOptions, type OptionSpec } from '../../common/options';
 
 export interface RecorderConfig {
   host: string;
@@ -55,18 +55,7 @@ export interface RecorderConfig {
   propertiesConfirmSeconds: number;
 }
 
-interface OptionSpec {
-  flag: string;
-  env: string;
-  /**
-   * 'file': the value names a file whose contents (trailing newlines trimmed) are the option's value.
-   * 'origins': a comma-separated list of web origins.
-   */
-  kind: 'int' | 'string' | 'file' | 'origins';
-  key: keyof RecorderConfig;
-}
-
-const OPTIONS: OptionSpec[] = [
+const OPTIONS: Array<OptionSpec<RecorderConfig>> = [
   { flag: '--host', env: 'ARGUS_HOST', kind: 'string', key: 'host' },
   { flag: '--http-port', env: 'ARGUS_HTTP_PORT', kind: 'int', key: 'httpPort' },
   { flag: '--rtsp-port', env: 'ARGUS_RTSP_PORT', kind: 'int', key: 'rtspPort' },
@@ -89,9 +78,9 @@ const OPTIONS: OptionSpec[] = [
   { flag: '--properties-confirm-seconds', env: 'ARGUS_PROPERTIES_CONFIRM_SECONDS', kind: 'int', key: 'propertiesConfirmSeconds' },
 ];
 
-export const OPTION_HELP = OPTIONS.map((o) => `${o.flag} (${o.env})`).join('\n');
+export const OPTION_HELP = optionHelp(OPTIONS);
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export function defaultConfig(repoRoot: string): RecorderConfig {
   return {
@@ -119,35 +108,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
 }
 
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: RecorderConfig): RecorderConfig {
-  const config: RecorderConfig = { ...defaults };
-  const set = (spec: OptionSpec, raw: string, source: string) => {
-    if (spec.kind === 'int') {
-      const value = Number(raw);
-      if (!Number.isInteger(value) || value < 0 || value > 65535 * 1000) {
-        throw new ConfigError(`${source} must be a whole number, got '${raw}'`);
-      }
-      (config[spec.key] as number) = value;
-    } else if (spec.kind === 'origins') {
-      (config[spec.key] as string[]) = parseOrigins(raw, source);
-    } else if (spec.kind === 'file') {
-      (config[spec.key] as string) = readSecretFile(raw, source);
-    } else {
-      (config[spec.key] as string) = raw;
-    }
-  };
-  for (const spec of OPTIONS) {
-    const raw = env[spec.env];
-    if (raw !== undefined && raw !== '') set(spec, raw, spec.env);
-  }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const spec = OPTIONS.find((o) => o.flag === name);
-    if (!spec) throw new ConfigError(`Unknown option '${arg}'. Options:\n${OPTION_HELP}`);
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new ConfigError(`${name} needs a value`);
-    set(spec, value, name);
-  }
+  const config = readOptions(argv, env, defaults, OPTIONS);
   for (const port of [config.httpPort, config.rtspPort]) {
     if (port > 65535) throw new ConfigError(`Port ${port} is out of range`);
   }
@@ -179,39 +140,4 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   config.secretsDir = path.resolve(config.secretsDir || path.join(config.dataDir, 'secrets'));
   config.clientDir = path.resolve(config.clientDir);
   return config;
-}
-
-/** The contents of a secret file without its trailing newline(s), as `echo secret > file` writes it. */
-function readSecretFile(file: string, source: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new ConfigError(`${source}: cannot read '${file}' (${why})`);
-  }
-}
-
-/**
- * 'https://a.example, http://b.example:8080' as exact origins. Anything else
- * (a path, a wildcard, a quote) is refused: the list goes into the
- * Content-Security-Policy header as it is.
- */
-function parseOrigins(raw: string, source: string): string[] {
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-    .map((item) => {
-      let url: URL | undefined;
-      try {
-        url = new URL(item);
-      } catch {
-        url = undefined;
-      }
-      const origin = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined;
-      if (!origin || (item !== origin && item !== `${origin}/`)) {
-        throw new ConfigError(`${source}: '${item}' is not an origin like https://intranet.example or http://10.0.0.5:8080`);
-      }
-      return origin;
-    });
 }

@@ -18,7 +18,7 @@
  * picture: 5 is 0.25 % of it, a 64 x 36 box at 1280 x 720.
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import { badRequest } from './api-error';
+import { badRequest } from '../../common/api-error';
 import { ADAPTIVE_RATE_MAX, ADAPTIVE_RATE_MIN, DEFAULT_RECORDING_STYLE, tryStyleOf } from '../../shared/recording-style';
 
 export const DEFAULT_OBJECT_SIZE = 5;

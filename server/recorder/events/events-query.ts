@@ -8,7 +8,7 @@
  */
 import type { EventListQuery, HistogramQuery } from '../../shared/api';
 import { EVENT_TYPES } from '../../shared/api/events';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 /** The largest epoch ms a Date holds. */
 export const MAX_TIME_MS = 8_640_000_000_000_000;

@@ -13,7 +13,7 @@
  * otherwise) plus one indexed lookup.
  */
 import type { EventsHistogramResponse, MotionEvent, MotionEventsResponse } from '../../shared/api';
-import { notFound } from '../core/api-error';
+import { notFound } from '../../common/api-error';
 import { HistogramAccumulator, planHistogram, type HistogramSource } from './events-histogram';
 import type { EventListQuery, HistogramQuery } from '../../shared/api';
 import { checkEventListQuery, checkHistogramQuery } from './events-query';

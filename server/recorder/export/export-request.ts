@@ -9,7 +9,7 @@
 import type { ExportFormat } from '../../shared/api';
 import { EXPORT_FORMATS } from '../../shared/api/operations';
 import { EXPORT_MIN_MS, MESSAGES } from '../../shared/validation';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 /** Stream ids are opaque tokens: letters, digits, '-' and '_' (UUIDs, numbers). */
 export const STREAM_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -11,7 +11,7 @@ import type { ArchiveLookup } from '../core/media-contracts';
 import { ExportFailedError, startExport, type RunningExport } from './exporter';
 import { planExport, type ExportPiece } from './export-plan';
 import type { SegmentTiming } from './export-plan';
-import { ApiError, notFound } from '../core/api-error';
+import { ApiError, notFound } from '../../common/api-error';
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFileName } from './export-file-name';
 import { checkExportRange, type ExportRange, type RawExportRequest } from './export-request';
 

@@ -15,7 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Session, TrustedIssuer } from '../../shared/api';
 import { AttachIssuerBody, IdentityQuery } from '../../shared/api/identity';
-import { notFound } from '../core/api-error';
+import { notFound } from '../../common/api-error';
 import type { JwtSessions } from './jwt-sessions';
 import type { TrustedIssuerStore } from './trusted-issuer';
 

@@ -5,7 +5,7 @@
  * (the start options, the aggregator's registration) goes through.
  */
 export type { SessionsService } from './sessions';
-export type { SignInThrottle } from './sign-in-throttle';
+export type { SignInThrottle } from '../../common/identity/sign-in-throttle';
 export type { UsersService } from './users';
 export { TrustedIssuerStore, TRUSTED_ISSUER_SETTING, type ActiveIssuer } from './trusted-issuer';
 export { JwtSessions, jwtSessionId } from './jwt-sessions';

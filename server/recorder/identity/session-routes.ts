@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { SignInBody } from '../../shared/api/system';
 import { MESSAGES } from '../../shared/validation';
-import { ApiError, badRequest, unauthorized } from '../core/api-error';
+import { ApiError, badRequest, unauthorized } from '../../common/api-error';
 import type { SessionsService } from './sessions';
-import type { SignInThrottle } from './sign-in-throttle';
+import type { SignInThrottle } from '../../common/identity/sign-in-throttle';
 import type { UsersService } from './users';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 export interface SessionRoutesDeps {
   users: UsersService;

@@ -16,7 +16,7 @@ import { LOGIN_EXPIRY_S } from '../../shared/validation';
 import type { Db } from '../core/db/database';
 import type { UsersService } from './users';
 import type { User } from '../../shared/api';
-import type { AuthenticatedSession } from '../core/session';
+import type { AuthenticatedSession } from '../../common/session';
 import type { JwtSessions } from './jwt-sessions';
 
 export type { AuthenticatedSession };

@@ -8,9 +8,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { TicketBody, type TicketResponse, type TicketScope } from '../../shared/api/tickets';
 import { can, type Ability } from '../../shared/roles';
-import { badRequest, forbidden } from '../core/api-error';
+import { badRequest, forbidden } from '../../common/api-error';
 import type { TicketIssuer } from './tickets';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 /** What each scope opens needs this ability (the same as the access rule of the routes that take it). */
 const SCOPE_ABILITY: Record<TicketScope, Ability> = {

@@ -20,7 +20,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { readPublicKey, type JwtAlgorithm } from '../../protocols/jwt';
 import type { TrustedIssuer } from '../../shared/api';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 export const TRUSTED_ISSUER_SETTING = 'identity.trustedIssuer';
 

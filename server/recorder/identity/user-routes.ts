@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { UsersResponse } from '../../shared/api';
 import { IdParams } from '../../shared/api/params';
 import { CreateUserBody, UpdateUserBody } from '../../shared/api/system';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import type { SessionsService } from './sessions';
 import type { UsersService } from './users';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 export interface UserRoutesDeps {
   users: UsersService;

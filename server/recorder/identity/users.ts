@@ -14,8 +14,8 @@ import {
   validateUsername,
 } from '../../shared/validation';
 import type { Db } from '../core/db/database';
-import { badRequest, conflict, forbidden, notFound } from '../core/api-error';
-import { hashPassword, verifyPassword } from './passwords';
+import { badRequest, conflict, forbidden, notFound } from '../../common/api-error';
+import { hashPassword, verifyPassword } from '../../common/identity/passwords';
 
 export const ADMIN_USERNAME = 'admin';
 

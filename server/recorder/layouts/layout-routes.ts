@@ -12,9 +12,9 @@ import type { LayoutsResponse } from '../../shared/api';
 import { IdParams } from '../../shared/api/params';
 import { CreateLayoutBody, UpdateLayoutBody } from '../../shared/api/stages';
 import type { Db } from '../core/db/database';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import { LayoutsService, type LayoutActor } from './layouts';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 export interface LayoutRoutesDeps {
   layouts: LayoutsService;

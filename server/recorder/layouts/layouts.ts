@@ -33,7 +33,7 @@ import { CAMERA_ID_MAX_LENGTH, LAYOUT_NAME_MAX_LENGTH, MAX_STAGE_COLUMNS, MAX_ST
 import { can, type Role } from '../../shared/roles';
 import { MESSAGES, validateRequiredName } from '../../shared/validation';
 import type { Db } from '../core/db/database';
-import { badRequest, forbidden, notFound } from '../core/api-error';
+import { badRequest, forbidden, notFound } from '../../common/api-error';
 
 const DEFAULT_DEWARP_MODE: DewarpMode = 1;
 

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DiscoverableOrchid, LicenseSession } from '../../shared/api';
 import { AddLicenseBody, REMOVE_LICENSE_FAILED } from '../../shared/api/license';
-import { ApiError } from '../core/api-error';
+import { ApiError } from '../../common/api-error';
 import type { LicenseSessionService } from './license-session';
 
 export interface LicenseRoutesDeps {

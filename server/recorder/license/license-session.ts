@@ -28,7 +28,7 @@ import {
   type LicenseStateReason,
   type LicenseStatus,
 } from '../../shared/api/license';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import { LICENSE_KEY_VERSION, readLicensePayload, verifyLicense, type LicensePayload } from './license-key';
 import type { StorageCheck } from './storage-marker';
 

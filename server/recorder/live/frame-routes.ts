@@ -10,11 +10,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { FRAME_TIME_HEADER, FrameQuery } from '../../shared/api/live';
-import { ApiError } from '../core/api-error';
+import { ApiError } from '../../common/api-error';
 import { LongIdParams } from '../../shared/api/params';
 import { can } from '../../shared/roles';
 import type { JpegFrames } from './jpeg-frames';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 const schema = { params: LongIdParams, querystring: FrameQuery };
 

@@ -20,7 +20,7 @@
 import type { Ability } from '../../shared/roles';
 import type { AccessUnit } from '../../protocols/h264';
 import type { H264Source } from '../../protocols/h264-source';
-import { ApiError, notFound } from '../core/api-error';
+import { ApiError, notFound } from '../../common/api-error';
 import type { ArchiveLookup, LiveSources } from '../core/media-contracts';
 import { startCursor } from './archive-plan';
 import { toAnnexB, withParameterSets } from './access-units';

@@ -13,9 +13,9 @@ import type { CreateLowBandwidthStreamResponse, LowBandwidthStream } from '../..
 import { CreateLowBandwidthStreamBody } from '../../shared/api/live';
 import { IdParams } from '../../shared/api/params';
 import { can } from '../../shared/roles';
-import { ApiError } from '../core/api-error';
+import { ApiError } from '../../common/api-error';
 import type { LowBandwidthStreams } from './low-bandwidth-streams';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 function isRequestFrame(text: string): boolean {
   if (text === 'requestFrame') return true;

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateLowBandwidthStreamRequest, LowBandwidthStream } from '../../shared/api';
 import { LOW_BANDWIDTH_DEFAULT_RATE } from '../../shared/api/live';
 import type { Ability } from '../../shared/roles';
-import { ApiError, notFound } from '../core/api-error';
+import { ApiError, notFound } from '../../common/api-error';
 import { clampBox } from './ffmpeg-args';
 import { type FeedDeps, openFeed, planFeed, planReverse } from './feed-opener';
 import { type PictureSink, ReversePictures } from './reverse-pictures';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { can } from '../../shared/roles';
 import type { FeedDeps } from './feed-opener';
 import { WebRtcSession } from './webrtc-session';
-import { sessionOf } from '../core/http/auth';
+import { sessionOf } from '../../common/http/auth';
 
 /** Text frames larger than this are refused by the socket (an SDP answer is a few KB). */
 const MAX_MESSAGE_BYTES = 64 * 1024;

@@ -12,7 +12,7 @@
  * Cost: one ffmpeg run per upload (tens of ms), one row per stream.
  */
 import type { RecordingConfiguration } from '../../shared/api';
-import { ApiError, badRequest, notFound } from '../core/api-error';
+import { ApiError, badRequest, notFound } from '../../common/api-error';
 import { checkMaskImage, COULD_NOT_LOAD_MASK, type MaskContentType } from './motion-mask-image';
 
 export interface StoredMask {

@@ -22,7 +22,7 @@ import type { CameraQuirk, PtzMoveRequest, PtzMoveType, PtzPreset } from '../../
 import { isCameraQuirk } from '../../shared/api/cameras';
 import { PTZ_MOVE_TYPES } from '../../shared/api/operations';
 import { DEFAULT_MAX_PRESETS, validatePresetName } from '../../shared/validation';
-import { badRequest, conflict } from '../core/api-error';
+import { badRequest, conflict } from '../../common/api-error';
 
 /** A continuous velocity of 1 becomes a relative step of this size under force-relative-ptz. */
 export const FORCED_RELATIVE_STEP = 0.1;

@@ -10,7 +10,7 @@
  */
 import type { PtzMoveRequest, PtzPreset, PtzPresetsResponse } from '../../shared/api';
 import type { PtzConnection, PtzDevice, PtzDeviceFactory } from './onvif-ptz-client';
-import { ApiError, badRequest, conflict, notFound } from '../core/api-error';
+import { ApiError, badRequest, conflict, notFound } from '../../common/api-error';
 import type { PtzPresetNames } from './ptz-preset-names';
 import {
   checkMove,

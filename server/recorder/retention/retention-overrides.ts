@@ -7,7 +7,7 @@
  */
 import { DAY_MS, validateRetentionDays } from '../../shared/validation';
 import type { Db } from '../core/db/database';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 /** Checks a retention value from a request: ms, a whole number, 0 to 10 000 days. */
 export function checkRetentionMs(value: unknown): number {

@@ -30,7 +30,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 /** The largest upload POST /service/ui takes (a built client is a few MiB). */
 export const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;

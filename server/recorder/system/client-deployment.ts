@@ -29,7 +29,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { conflict } from '../core/api-error';
+import { conflict } from '../../common/api-error';
 import type { ClientFile } from './client-archive';
 
 export interface ClientDeploymentState {

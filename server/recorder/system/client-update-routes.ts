@@ -17,7 +17,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ClientDeploymentResponse } from '../../shared/api/system';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import { MAX_ARCHIVE_BYTES, readClientArchive } from './client-archive';
 import type { ClientDeployment } from './client-deployment';
 

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { LogExportFormat } from '../../shared/api/log-export';
 import { LOG_RANGE_ERROR } from '../../shared/api/log-export';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 
 export interface LogExportRequest {
   format: LogExportFormat;

@@ -10,7 +10,7 @@
  * index range scan per kind of event.
  */
 import { REPORT_MAX_SPAN_MS, type ServerReport, type ServerReportQuery } from '../../shared/api/report';
-import { badRequest } from '../core/api-error';
+import { badRequest } from '../../common/api-error';
 import type { ReportStats } from './report-stats';
 import type { SystemEvents } from './system-events';
 

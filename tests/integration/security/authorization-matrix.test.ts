@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import type { Role } from '../../../server/shared/roles';
 import { can, ROLES } from '../../../server/shared/roles';
 import type { User } from '../../../server/shared/api';
-import type { RouteAccess } from '../../../server/recorder/core/http/auth';
+import type { RouteAccess } from '../../../server/common/http/auth';
 import type { RouteEntry } from '../../../server/recorder/core/http/route-table';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn, ticketFor } from '../helpers/recorder-process';

@@ -12,8 +12,8 @@
  */
 import type { Db } from '../db/database';
 import type { SettingsStore } from '../settings';
-import { loadMasterKey, MASTER_KEY_FILE } from './master-key';
-import { SecretBox, SecretBoxError } from './secret-box';
+import { loadMasterKey, MASTER_KEY_FILE } from '../../../common/secrets/master-key';
+import { SecretBox, SecretBoxError } from '../../../common/secrets/secret-box';
 
 export const SEALED_SETTING = 'camera-passwords-sealed';
 

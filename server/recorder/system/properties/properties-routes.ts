@@ -16,7 +16,7 @@ import {
   type ServerPropertiesList,
 } from '../../../shared/api/properties';
 import { propertyDefinition, propertyListProblem } from '../../../shared/properties';
-import { badRequest } from '../../core/api-error';
+import { badRequest } from '../../../common/api-error';
 import type { RecorderConfig } from '../../core/config';
 import type { ControlledRestart } from './controlled-restart';
 import { propertiesFile, readPropertiesFile, saveProperties } from './properties-file';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import type { CameraRecord, StreamRecord } from '../../../../../server/recorder/cameras/cameras-store';
 import { changedStream, checkDeletable, newStream, resolveRecording } from '../../../../../server/recorder/cameras/cameras-streams';
 import { configurationFor } from '../../../../../server/shared/recording-style';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import { checkExportRange, checkStreamId, parseExportFormat } from '../../../../../server/recorder/export/export-request';
 import { contentDisposition, exportFileName, sanitizeFileNamePart } from '../../../../../server/recorder/export/export-file-name';
 import { MESSAGES } from '../../../../../server/shared/validation';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { signJwt, type JwtClaims } from '../../../../../server/protocols/jwt';
 import { JwtSessions } from '../../../../../server/recorder/identity/jwt-sessions';
 import { TrustedIssuerStore } from '../../../../../server/recorder/identity/trusted-issuer';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 
 const AUDIENCE = 'server-1';
 const keys = generateKeyPairSync('ed25519');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LowBandwidthSession } from '../../../../../server/recorder/live/low-bandwidth-session';
 import { H264Hub } from '../../../../../server/protocols/h264-source';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import { IDLE_TIMEOUT_MS, LowBandwidthStreams } from '../../../../../server/recorder/live/low-bandwidth-streams';
 
 // Sessions start a real ffmpeg decoder that waits on an idle hub; every test ends them.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../../server/shared/api';
 import type { SessionsService } from '../../../../../server/recorder/identity/sessions';
-import { SignInThrottle } from '../../../../../server/recorder/identity/sign-in-throttle';
+import { SignInThrottle } from '../../../../../server/common/identity/sign-in-throttle';
 import type { UsersService } from '../../../../../server/recorder/identity/users';
 import { CREDENTIAL_CACHE_MS, RtspCredentials } from '../../../../../server/recorder/live/rtsp-credentials';
 import { basicCredentials } from '../../../../../server/recorder/live/rtsp-restream';

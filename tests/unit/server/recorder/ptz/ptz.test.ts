@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../../server/recorder/core/db/database';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import {
   checkMove,
   checkPresetName,

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../../server/recorder/core/db/database';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import { cameraTotals } from '../../../../../server/recorder/retention/disk-service';
 import { bytesToFree, cleanerHeadroomBytes, diskUtilization } from '../../../../../server/recorder/retention/disk-utilization';
 import { bytesPerDay, estimateRetention, roundDays, withinBudget, type CameraRecordingTotals } from '../../../../../server/recorder/retention/retention-estimate';

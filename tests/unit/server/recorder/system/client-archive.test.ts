@@ -7,7 +7,7 @@
  */
 import { strToU8, zipSync, type Zippable, type ZipOptions } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../../server/recorder/core/api-error';
+import { ApiError } from '../../../../../server/common/api-error';
 import { readClientArchive } from '../../../../../server/recorder/system/client-archive';
 
 type Entry = string | [string, ZipOptions & { os?: number; attrs?: number }];

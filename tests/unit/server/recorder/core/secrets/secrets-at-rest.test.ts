@@ -13,9 +13,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../../../../server/recorder/core/db/database';
 import { SettingsStore } from '../../../../../../server/recorder/core/settings';
 import { CameraPasswords, openCameraPasswords, SEALED_SETTING } from '../../../../../../server/recorder/core/secrets/camera-passwords';
-import { loadMasterKey, MissingMasterKeyError } from '../../../../../../server/recorder/core/secrets/master-key';
-import { makeDataDirPrivate } from '../../../../../../server/recorder/core/secrets/private-files';
-import { isSealed, SecretBox, SecretBoxError } from '../../../../../../server/recorder/core/secrets/secret-box';
+import { loadMasterKey, MissingMasterKeyError } from '../../../../../../server/common/secrets/master-key';
+import { makeDataDirPrivate } from '../../../../../../server/common/secrets/private-files';
+import { isSealed, SecretBox, SecretBoxError } from '../../../../../../server/common/secrets/secret-box';
 
 let dir: string;
 beforeEach(() => {

@@ -1,5 +1,6 @@
 /**
- * Access control for every route, declared where the route is declared.
+ * Access control for every route of either server (recorder and aggregator),
+ * declared where the route is declared.
  * Each route says who may call it in its config:
  *
  *   { config: { access: 'public' } }            anyone, before sign-in
@@ -20,9 +21,9 @@
  * and for the resource named by their `ticket.param` path parameter.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TicketScope } from '../../../shared/api';
-import type { Ability } from '../../../shared/roles';
-import { can } from '../../../shared/roles';
+import type { TicketScope } from '../../shared/api';
+import type { Ability } from '../../shared/roles';
+import { can } from '../../shared/roles';
 import { forbidden, unauthorized } from '../api-error';
 import type { AuthenticatedSession } from '../session';
 
@@ -66,8 +67,10 @@ function resourceOf(request: FastifyRequest, rule: TicketRule): string | null {
 
 /** What the access check asks of identity: the session behind a bearer token, and behind a ticket for one scope and resource. */
 export interface AuthDeps {
-  sessions: { authenticate(token: string): AuthenticatedSession | undefined };
-  tickets: { redeem(ticket: string, scope: TicketScope, resource: string | null): AuthenticatedSession | undefined };
+  /** Either server's sessions: the recorder's answer at once, the aggregator's after a database read. */
+  sessions: { authenticate(token: string): AuthenticatedSession | undefined | Promise<AuthenticatedSession | undefined> };
+  /** Absent on a server that issues no tickets: ticket-opened routes then need a bearer too. */
+  tickets?: { redeem(ticket: string, scope: TicketScope, resource: string | null): AuthenticatedSession | undefined };
 }
 
 export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
@@ -82,7 +85,7 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       throw forbidden('This resource is not available.', 'no-access-rule');
     }
     const token = bearerToken(request);
-    const byToken = token ? deps.sessions.authenticate(token) : undefined;
+    const byToken = token ? await deps.sessions.authenticate(token) : undefined;
     if (access === 'public') {
       // Public routes may say more to a signed-in caller (the version call); an invalid bearer changes nothing.
       if (byToken) Object.assign(request, { session: byToken, token });
@@ -91,7 +94,7 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     let session = byToken;
     if (!session && !token && rule) {
       const ticket = ticketOf(request);
-      if (ticket) session = deps.tickets.redeem(ticket, rule.scope, resourceOf(request, rule));
+      if (ticket && deps.tickets) session = deps.tickets.redeem(ticket, rule.scope, resourceOf(request, rule));
     }
     if (!session) throw unauthorized('Your session has expired or is not valid. Please sign in.', 'no_session');
     request.session = session;

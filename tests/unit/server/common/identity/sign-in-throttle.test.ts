@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, SignInThrottle } from '../../../../../server/recorder/identity/sign-in-throttle';
+import { MAX_ENTRIES, SignInThrottle } from '../../../../../server/common/identity/sign-in-throttle';
 
 /** Reserves `count` tries at the current time and answers how many were let through. */
 function burst(throttle: SignInThrottle, count: number, username: (i: number) => string, address: string): number {

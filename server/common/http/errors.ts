@@ -9,7 +9,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Duplex } from 'node:stream';
-import type { ApiError as ApiErrorBody } from '../../../shared/api';
+import type { ApiError as ApiErrorBody } from '../../shared/api';
 import { ApiError } from '../api-error';
 
 function describeValidation(error: FastifyError): string {
