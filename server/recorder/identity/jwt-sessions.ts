@@ -11,8 +11,9 @@
  * another recorder that trusts the same issuer therefore opens nothing here.
  *
  * The session is synthetic: no user row, no session row. Its token is the
- * JWT itself (tokenType 'jwt'), a bearer until `exp`; its user is an
- * Administrator named after the token's `sub`. Its id is derived from the
+ * JWT itself (tokenType 'jwt'), a bearer until `exp`; its user is named
+ * after the token's `sub`, an Administrator unless a `role` claim names
+ * another role (the aggregator's tokens do). Its id is derived from the
  * token, so tickets (which name a session by id) find it again. Verified
  * tokens are remembered (bounded, swept as they expire) so later calls
  * cost a hash, not a signature check; every use checks that the issuer that
@@ -26,8 +27,9 @@ import { createHash } from 'node:crypto';
 import { looksLikeJwt, verifyJwt, type JwtProblem } from '../../protocols/jwt';
 import type { IdentityErrorCode, Session, User } from '../../shared/api';
 import { LOGIN_EXPIRY_S } from '../../shared/validation';
-import { ApiError } from '../core/api-error';
-import type { AuthenticatedSession } from '../core/session';
+import { parseRole } from '../../shared/roles';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedSession } from '../../common/session';
 import type { TrustedIssuerStore } from './trusted-issuer';
 
 /** Live tokens remembered at most; the oldest go first beyond it (they verify again when next seen). */
@@ -62,10 +64,18 @@ export function jwtSessionId(token: string): string {
   return `${SESSION_ID_PREFIX}${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
 }
 
-/** The synthetic administrator a JWT stands for; `sub` names it (64 characters at most). */
-function syntheticUser(sub: unknown): User {
+/**
+ * The synthetic user a JWT stands for; `sub` names it (64 characters at most).
+ * An Administrator (the embedding page's player), unless the token names a
+ * role: the aggregator mints tokens for its signed-in user with that user's
+ * role, so a call it proxies here is allowed no more than the user is. A
+ * role claim that names no role is refused rather than read as Administrator.
+ */
+function syntheticUser(sub: unknown, roleClaim: unknown): User | undefined {
   const name = typeof sub === 'string' && sub.trim() !== '' ? sub.trim().slice(0, 64) : 'single-player';
-  return { id: `jwt:${name}`, username: name, role: 'Administrator', email: null, superUser: false, admin: true };
+  const role = roleClaim === undefined ? 'Administrator' : parseRole(roleClaim);
+  if (!role) return undefined;
+  return { id: `jwt:${name}`, username: name, role, email: null, superUser: false, admin: role === 'Administrator' };
 }
 
 export class JwtSessions {
@@ -143,7 +153,9 @@ export class JwtSessions {
     if (!result.ok) return { code: PROBLEM_CODES[result.problem], reason: result.reason };
     // The session lasts as long as the token, and never longer than a sign-in would.
     const expiresAt = Math.min(result.claims.exp * 1000, this.now() + LOGIN_EXPIRY_S * 1000);
-    const session: AuthenticatedSession = { id, user: syntheticUser(result.claims.sub), expiresAt, tokenType: 'jwt' };
+    const user = syntheticUser(result.claims.sub, result.claims.role);
+    if (!user) return { code: 'jwt-malformed', reason: "The token's role claim names no role (Live Viewer, Viewer, Manager or Administrator)." };
+    const session: AuthenticatedSession = { id, user, expiresAt, tokenType: 'jwt' };
     this.remember(id, { session, issuer: issuer.fingerprint });
     return session;
   }
