@@ -2,8 +2,9 @@
 /**
  * Makes a fresh Debian machine with Node 20 ready, installing only what is
  * missing: npm packages (npm ci), Debian's ffmpeg (--runtime), Debian's
- * chromium (--browser), and a client build that is older than its sources
- * (--build). Uses nothing but Node's own modules, because it runs before
+ * chromium and postgresql (--browser: what the tests need; the aggregator's
+ * PostgreSQL tests start their own server from its binaries), and a client
+ * build that is older than its sources (--build). Uses nothing but Node's own modules, because it runs before
  * node_modules exists. Quiet and fast when everything is already there.
  */
 import { spawnSync } from 'node:child_process';
@@ -51,8 +52,14 @@ function ensureNpmPackages() {
   run('npm', fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
 }
 
+/** Debian's PostgreSQL keeps its server programs off the PATH, under /usr/lib/postgresql/<version>/bin. */
+function hasPostgresServer() {
+  const root = '/usr/lib/postgresql';
+  return fs.existsSync(root) && fs.readdirSync(root).some((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')));
+}
+
 function ensureDebianPackages(packages) {
-  const missing = packages.filter(({ binary }) => !has(binary)).map(({ pkg }) => pkg);
+  const missing = packages.filter(({ binary, present }) => !(present ? present() : has(binary))).map(({ pkg }) => pkg);
   if (missing.length === 0) return;
   if (process.getuid && process.getuid() !== 0) {
     console.error(`setup: please install ${missing.join(' ')} (e.g. sudo apt-get install -y ${missing.join(' ')}) and run again`);
@@ -75,7 +82,7 @@ function ensureClientBuild() {
 ensureNpmPackages();
 const debian = [];
 if (args.has('--runtime')) debian.push({ binary: 'ffmpeg', pkg: 'ffmpeg' }, { binary: 'ffprobe', pkg: 'ffmpeg' });
-if (args.has('--browser')) debian.push({ binary: 'chromium', pkg: 'chromium' });
+if (args.has('--browser')) debian.push({ binary: 'chromium', pkg: 'chromium' }, { present: hasPostgresServer, pkg: 'postgresql' });
 ensureDebianPackages(debian);
 // ARGUS_SKIP_BUILD=1 is for server-only work while the client does not build; the product always builds.
 if (args.has('--build') && process.env.ARGUS_SKIP_BUILD !== '1') ensureClientBuild();

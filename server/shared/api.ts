@@ -29,3 +29,4 @@ export type * from './api/params';
 export type * from './api/license';
 export type * from './api/properties';
 export type * from './api/identity';
+export type * from './api/orchids';

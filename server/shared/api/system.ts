@@ -143,4 +143,6 @@ export interface ServerAbout {
   rtspPort: number;
   rtspProtocol: 'rtsp';
   maxExportHours: number;
+  /** Multi-server mode: the oldest recorder version the aggregator works with. */
+  minimumOrchidVersion?: string;
 }

@@ -1,0 +1,202 @@
+/**
+ * What the aggregator knows of each recorder's state (spec 3 Server:
+ * health, failureReason, version and its compatibility, cameras and those
+ * online, license expiry, retention policy, rtspPort and rtspProtocol,
+ * maxExportHours, the discoverable orchid), refreshed in the background
+ * every --health-interval-seconds and on demand (POST .../cache).
+ *
+ * Health: 'offline' when the recorder does not answer; 'unsupported' when
+ * its version is below minimumOrchidVersion; 'degraded' when it answers but
+ * refuses the stored credentials or its license is degraded; 'healthy'
+ * otherwise. Each check is a handful of calls with a time-out each, so a
+ * hung recorder costs at most those time-outs, and checks of one recorder
+ * never overlap (an on-demand check joins the running one). At most
+ * CHECK_CONCURRENCY recorders are checked at once.
+ */
+import type { Camera, CamerasResponse, DiscoverableOrchid, DiskUtilization, ServerAbout, TimeResponse, VersionInfo } from '../../shared/api';
+import type { OrchidHealth, OrchidRetentionPolicy, OrchidVersion } from '../../shared/api';
+import { isVersionAtLeast, ORCHID_MESSAGES, parseVersion } from '../../shared/orchid-validation';
+import { callRecorder, RecorderCallError } from './recorder-client';
+import type { RecorderSessions, RecorderTarget } from './recorder-sessions';
+
+const CHECK_CONCURRENCY = 8;
+
+export interface OrchidStatus {
+  health: OrchidHealth;
+  failureReason: string | null;
+  isAvailable: boolean;
+  version: OrchidVersion | null;
+  isCompatibleVersion: boolean;
+  cameras: number;
+  camerasOnline: number;
+  licenseExpiry: number | null;
+  retentionPolicy: OrchidRetentionPolicy | null;
+  rtspPort: number | null;
+  rtspProtocol: 'rtsp' | null;
+  maxExportHours: number | null;
+  discoverableOrchid: DiscoverableOrchid | null;
+  time: number | null;
+  offsetMs: number | null;
+  checkedAt: number | null;
+}
+
+export const UNCHECKED: OrchidStatus = {
+  health: 'offline',
+  failureReason: 'Not checked yet.',
+  isAvailable: false,
+  version: null,
+  isCompatibleVersion: false,
+  cameras: 0,
+  camerasOnline: 0,
+  licenseExpiry: null,
+  retentionPolicy: null,
+  rtspPort: null,
+  rtspProtocol: null,
+  maxExportHours: null,
+  discoverableOrchid: null,
+  time: null,
+  offsetMs: null,
+  checkedAt: null,
+};
+
+function versionOf(text: string): OrchidVersion {
+  const parts = parseVersion(text);
+  return parts ? { version: text, ...parts, parsed: true } : { version: text, major: 0, minor: 0, patch: 0, parsed: false };
+}
+
+export interface HealthDeps {
+  sessions: RecorderSessions;
+  minimumVersion: string;
+  /** The recorders to check on each round (the registered ones). */
+  targets: () => Promise<RecorderTarget[]>;
+  onError?: (message: string) => void;
+  now?: () => number;
+}
+
+export class OrchidHealthMonitor {
+  private readonly statuses = new Map<string, OrchidStatus>();
+  private readonly running = new Map<string, Promise<OrchidStatus>>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: HealthDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  status(id: string): OrchidStatus {
+    return this.statuses.get(id) ?? UNCHECKED;
+  }
+
+  forget(id: string): void {
+    this.statuses.delete(id);
+  }
+
+  /** Checks one recorder now (joining a check already running) and keeps the result. */
+  check(target: RecorderTarget): Promise<OrchidStatus> {
+    let pending = this.running.get(target.id);
+    if (!pending) {
+      pending = this.inspect(target)
+        .then((status) => {
+          this.statuses.set(target.id, status);
+          return status;
+        })
+        .finally(() => this.running.delete(target.id));
+      this.running.set(target.id, pending);
+    }
+    return pending;
+  }
+
+  /** Checks every recorder every `intervalMs`; rounds never overlap. */
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.round ??= this.checkAll().finally(() => {
+        this.round = undefined;
+      });
+    };
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.round;
+  }
+
+  async checkAll(): Promise<void> {
+    let targets: RecorderTarget[];
+    try {
+      targets = await this.deps.targets();
+    } catch (error) {
+      this.deps.onError?.(`the servers were not listed for a health check: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const queue = [...targets];
+    const worker = async () => {
+      for (let target = queue.shift(); target; target = queue.shift()) await this.check(target);
+    };
+    await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, queue.length) }, worker));
+  }
+
+  private async inspect(target: RecorderTarget): Promise<OrchidStatus> {
+    const checkedAt = this.now();
+    const status: OrchidStatus = { ...UNCHECKED, checkedAt, failureReason: null };
+    try {
+      const sentMs = this.now();
+      const version = await callRecorder<VersionInfo>(target.uri, '/service/version');
+      const about = await callRecorder<ServerAbout>(target.uri, '/service/about');
+      status.isAvailable = true;
+      status.version = versionOf(version.version);
+      status.isCompatibleVersion = isVersionAtLeast(version.version, this.deps.minimumVersion);
+      status.rtspPort = about.rtspPort;
+      status.rtspProtocol = about.rtspProtocol;
+      status.maxExportHours = about.maxExportHours;
+      if (!status.isCompatibleVersion) {
+        return { ...status, health: 'unsupported', failureReason: `${ORCHID_MESSAGES.unsupportedVersion} ${this.deps.minimumVersion}.` };
+      }
+      await this.deps.sessions.withServiceToken(target, async (token) => {
+        const [discoverable, cameras, disk, time] = await Promise.all([
+          callRecorder<DiscoverableOrchid>(target.uri, '/service/discoverable/orchids/1', { token }),
+          callRecorder<CamerasResponse>(target.uri, '/service/cameras', { token }),
+          callRecorder<DiskUtilization>(target.uri, '/service/server/utilization/disk', { token }),
+          callRecorder<TimeResponse>(target.uri, '/service/time', { token }),
+        ]);
+        const receivedMs = this.now();
+        status.discoverableOrchid = discoverable;
+        status.licenseExpiry = discoverable.licenseSession.license.expires;
+        status.cameras = cameras.data.cameras.length;
+        status.camerasOnline = cameras.data.cameras.filter(isOnline).length;
+        const license = discoverable.licenseSession.license;
+        status.retentionPolicy = {
+          thresholdPercentage: disk.thresholdPercentage,
+          licenseRetentionBytes: license.retention,
+          description: license.retentionDescription,
+        };
+        status.time = time.time;
+        // The recorder's clock read half way through the round trip.
+        status.offsetMs = time.time - Math.round((sentMs + receivedMs) / 2);
+        if (discoverable.licenseSession.state.status === 'degraded') {
+          status.health = 'degraded';
+          status.failureReason = discoverable.licenseSession.state.description;
+        } else {
+          status.health = 'healthy';
+        }
+      });
+      return status;
+    } catch (error) {
+      if (!(error instanceof RecorderCallError)) {
+        this.deps.onError?.(`checking server ${target.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return { ...status, health: status.isAvailable ? 'degraded' : 'offline', failureReason: 'The server could not be checked.' };
+      }
+      if (error.kind === 'unreachable') return { ...UNCHECKED, checkedAt, failureReason: ORCHID_MESSAGES.notAvailable };
+      if (error.kind === 'refused') return { ...status, health: 'degraded', failureReason: ORCHID_MESSAGES.authenticationFailed };
+      return { ...status, health: 'degraded', failureReason: error.message };
+    }
+  }
+}
+
+function isOnline(camera: Camera): boolean {
+  return camera.primaryStream?.status.streamState === 'running';
+}

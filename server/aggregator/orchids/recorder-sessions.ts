@@ -1,0 +1,121 @@
+/**
+ * Sessions the aggregator holds on its recorders.
+ *
+ * - The service session: the aggregator signed in with the recorder's
+ *   stored credentials (an administrator account there), for health checks
+ *   and for registering itself as the recorder's trusted issuer. One per
+ *   recorder, kept until the recorder refuses it, then signed in again once.
+ * - User sessions: for each signed-in aggregator user, a short-lived JWT the
+ *   aggregator mints as the recorder's trusted issuer (iss its name, aud the
+ *   recorder's id, sub the username, role the user's role), exchanged once
+ *   on the recorder (GET /service/identity?jwt=) to prove it opens a
+ *   session there. A call proxied for that user carries this token, so the
+ *   recorder allows it no more than the user's role allows (spec 6). The
+ *   token is cached per user, role and recorder until shortly before it
+ *   expires; a role change mints a new one.
+ *
+ * Cost: one sign-in per recorder and start; one signature and one
+ * round trip per user and recorder per hour. Memory: one entry per user and
+ * recorder in use, bounded (the oldest go first).
+ */
+import { randomUUID } from 'node:crypto';
+import { signJwt } from '../../protocols/jwt';
+import type { Session, User } from '../../shared/api';
+import type { IssuerKey } from '../identity/issuer-key';
+import { callRecorder, RecorderCallError, signInToRecorder } from './recorder-client';
+
+/** How long a user token lives on a recorder, and how long before its end a new one is minted. */
+export const USER_TOKEN_LIFETIME_S = 3600;
+const RENEW_BEFORE_MS = 5 * 60_000;
+const MAX_USER_SESSIONS = 10_000;
+
+export interface RecorderTarget {
+  id: string;
+  uri: string;
+  username: string;
+  password: () => Promise<string | undefined>;
+}
+
+export interface UserRecorderSession {
+  sessionId: string;
+  token: string;
+  expiresAt: number;
+}
+
+export class RecorderSessions {
+  private readonly service = new Map<string, Promise<string>>();
+  private readonly users = new Map<string, Promise<UserRecorderSession>>();
+
+  constructor(
+    private readonly issuer: IssuerKey,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Runs `call` with the service session, signing in again once when the recorder no longer knows the session. */
+  async withServiceToken<T>(target: RecorderTarget, call: (token: string) => Promise<T>): Promise<T> {
+    const token = await this.serviceToken(target);
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof RecorderCallError && error.kind === 'refused')) throw error;
+      this.service.delete(target.id);
+      return call(await this.serviceToken(target));
+    }
+  }
+
+  private serviceToken(target: RecorderTarget): Promise<string> {
+    let pending = this.service.get(target.id);
+    if (!pending) {
+      pending = (async () => {
+        const password = await target.password();
+        if (password === undefined) throw new RecorderCallError('refused', 'No credentials are stored for this server.');
+        return (await signInToRecorder(target.uri, target.username, password)).token;
+      })();
+      // A failed sign-in is not kept: the next call tries again.
+      pending.catch(() => this.service.delete(target.id));
+      this.service.set(target.id, pending);
+    }
+    return pending;
+  }
+
+  /** A session on the recorder for `user` with the user's role; throws RecorderCallError when none can be had. */
+  async forUser(target: RecorderTarget, user: User): Promise<UserRecorderSession> {
+    const key = `${target.id}\u0000${user.id}\u0000${user.role}`;
+    const cached = this.users.get(key);
+    if (cached) {
+      const session = await cached.catch(() => undefined);
+      if (session && session.expiresAt - RENEW_BEFORE_MS > this.now()) return session;
+      this.users.delete(key);
+    }
+    const pending = this.mint(target, user);
+    pending.catch(() => this.users.delete(key));
+    this.users.set(key, pending);
+    while (this.users.size > MAX_USER_SESSIONS) {
+      const oldest = this.users.keys().next().value;
+      if (oldest === undefined) break;
+      this.users.delete(oldest);
+    }
+    return pending;
+  }
+
+  private async mint(target: RecorderTarget, user: User): Promise<UserRecorderSession> {
+    const nowS = Math.floor(this.now() / 1000);
+    const token = signJwt(
+      { iss: this.issuer.name, aud: target.id, sub: user.username, role: user.role, iat: nowS, exp: nowS + USER_TOKEN_LIFETIME_S, jti: randomUUID() },
+      this.issuer.privateKey,
+    );
+    const session = await callRecorder<Session>(target.uri, `/service/identity?jwt=${encodeURIComponent(token)}`);
+    return { sessionId: session.id, token, expiresAt: session.expiresAt };
+  }
+
+  /** Forgets every session on one recorder (unregistered, or its address or credentials changed). */
+  forget(orchidId: string): void {
+    this.service.delete(orchidId);
+    for (const key of this.users.keys()) if (key.startsWith(`${orchidId}\u0000`)) this.users.delete(key);
+  }
+
+  /** Forgets a user's sessions on every recorder (signed out, deleted, role changed). */
+  forgetUser(userId: string): void {
+    for (const key of this.users.keys()) if (key.split('\u0000')[1] === userId) this.users.delete(key);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Cameras across every server (spec 7 aggregator calls: GET /service/cameras;
+ * GET /service/orchids/{id}/cameras and /{cameraId}). Each recorder is asked
+ * as the signed-in user, so each answers only what the user's role may see
+ * there, with the permissions it grants; recorders are asked in parallel and
+ * one that fails or is offline leaves its cameras out of the list rather than
+ * failing it (the bag shows that server as unavailable from the server list).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Camera, CamerasResponse } from '../../shared/api';
+import { Type } from 'typebox';
+import { IdParams } from '../../shared/api/params';
+import { sessionOf } from '../../common/http/auth';
+import { ApiError } from '../../common/api-error';
+import { callRecorder } from '../orchids/recorder-client';
+import { recorderError } from '../orchids/orchids-service';
+import { resolveTarget, type ProxyDeps } from './proxy-target';
+
+const CameraParams = Type.Object({ id: IdParams.properties.id, cameraId: IdParams.properties.id });
+
+async function camerasOf(deps: ProxyDeps, orchidId: string, request: Parameters<typeof sessionOf>[0]): Promise<Camera[]> {
+  const target = await resolveTarget(deps, orchidId, sessionOf(request).user);
+  try {
+    const reply = await callRecorder<CamerasResponse>(target.uri, '/service/cameras', { token: target.token });
+    return reply.data.cameras;
+  } catch (error) {
+    throw recorderError(error);
+  }
+}
+
+export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+  app.get('/service/cameras', { config: { access: 'live' } }, async (request): Promise<CamerasResponse> => {
+    const targets = await deps.orchids.targets();
+    const lists = await Promise.all(
+      targets.map((target) =>
+        camerasOf(deps, target.id, request).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) request.log.warn({ err: error, orchid: target.id }, 'Failed to fetch Cameras');
+          return [] as Camera[];
+        }),
+      ),
+    );
+    return { data: { cameras: lists.flat() } };
+  });
+
+  app.get('/service/orchids/:id/cameras', { config: { access: 'live' }, schema: { params: IdParams } }, async (request): Promise<CamerasResponse> => {
+    const { id } = request.params as { id: string };
+    return { data: { cameras: await camerasOf(deps, id, request) } };
+  });
+
+  app.get('/service/orchids/:id/cameras/:cameraId', { config: { access: 'live' }, schema: { params: CameraParams } }, async (request): Promise<Camera> => {
+    const { id, cameraId } = request.params as { id: string; cameraId: string };
+    const target = await resolveTarget(deps, id, sessionOf(request).user);
+    try {
+      return await callRecorder<Camera>(target.uri, `/service/cameras/${encodeURIComponent(cameraId)}`, { token: target.token });
+    } catch (error) {
+      throw recorderError(error);
+    }
+  });
+}

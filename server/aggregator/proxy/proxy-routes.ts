@@ -1,0 +1,84 @@
+/**
+ * Recorder calls through the aggregator (spec 7 "directly or via aggregator
+ * proxy path"), with the fastify ecosystem's proxy (@fastify/http-proxy,
+ * over @fastify/reply-from):
+ *
+ * - HTTP: /service/orchid-proxy/{id}/service/... goes to the recorder's
+ *   /service/... as the signed-in user: the aggregator's bearer is replaced
+ *   by the user's own token on that recorder (recorder-sessions.ts), so the
+ *   recorder enforces the user's role (spec 6). Bodies stream through
+ *   unparsed; the recorder validates them.
+ * - WebSocket: /service/orchid-proxy-ws/{id}/service/... (WebRTC signalling,
+ *   low-bandwidth frames). A browser cannot put a header on a socket, so the
+ *   socket brings the recorder's own ticket (obtained through the HTTP proxy)
+ *   and the recorder checks it; a caller with an aggregator bearer gets its
+ *   recorder token added instead. The aggregator adds no credential of its
+ *   own to a socket that brought none.
+ *
+ * Only paths under /service/ are forwarded: the recorder's client files are
+ * not the aggregator's to serve.
+ */
+import fastifyHttpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ClientOptions } from 'ws';
+import { badRequest } from '../../common/api-error';
+import { resolveTarget, type ProxyDeps, type ProxyTarget } from './proxy-target';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    proxyTarget?: ProxyTarget;
+  }
+}
+
+function forwardedPath(request: FastifyRequest): string {
+  const path = request.url.split('?', 1)[0] ?? '';
+  return path.replace(/^\/service\/orchid-proxy(-ws)?\/[^/]+/, '');
+}
+
+/** The caller's headers as the recorder gets them: the user's recorder token (or none), never the aggregator's bearer or cookies. */
+function recorderHeaders(headers: IncomingHttpHeaders, target: ProxyTarget | undefined): IncomingHttpHeaders {
+  const { authorization: _authorization, cookie: _cookie, ...rest } = headers;
+  return target?.token ? { ...rest, authorization: `Bearer ${target.token}` } : rest;
+}
+
+export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+  app.decorateRequest('proxyTarget', undefined);
+  const preHandler = async (request: FastifyRequest) => {
+    const { orchidId } = request.params as { orchidId: string };
+    if (!forwardedPath(request).startsWith('/service/')) throw badRequest('Only /service/ calls of a server go through the proxy.', 'not-proxied');
+    request.proxyTarget = await resolveTarget(deps, orchidId, request.session?.user);
+  };
+  // The target was resolved by preHandler; reply-from types its requests loosely (HTTP/2 too), hence the cast.
+  const upstream = (request: unknown): string => (request as FastifyRequest).proxyTarget?.uri ?? 'http://127.0.0.1:9';
+
+  await app.register(fastifyHttpProxy, {
+    upstream: '',
+    prefix: '/service/orchid-proxy/:orchidId',
+    rewritePrefix: '',
+    config: { access: 'signed-in' },
+    preHandler,
+    replyOptions: {
+      getUpstream: upstream,
+      rewriteRequestHeaders: (request: unknown, headers: IncomingHttpHeaders) => recorderHeaders(headers, (request as FastifyRequest).proxyTarget),
+    },
+  });
+
+  await app.register(fastifyHttpProxy, {
+    upstream: '',
+    prefix: '/service/orchid-proxy-ws/:orchidId',
+    rewritePrefix: '',
+    websocket: true,
+    // Opened with the recorder's ticket (checked there) or an aggregator bearer (exchanged here).
+    config: { access: 'public' },
+    preHandler,
+    replyOptions: { getUpstream: upstream },
+    // rewriteRequestHeaders is read by the plugin's socket proxy though its typings omit it.
+    wsClientOptions: {
+      rewriteRequestHeaders: (_headers: unknown, request: unknown) => {
+        const target = (request as FastifyRequest).proxyTarget;
+        return target?.token ? { authorization: `Bearer ${target.token}` } : {};
+      },
+    } as unknown as ClientOptions,
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * The aggregator with real recorders, on SQLite and on a real PostgreSQL
+ * server (one per file), the same suite for both: register recorders (the
+ * password never in a reply nor in plain text in the database), spec 5 and
+ * spec 8 errors, health, aggregator users and the superuser's locks, the
+ * camera list across recorders as the user's role allows, the HTTP proxy
+ * running as the signed-in user, a recorder that goes away (offline, not
+ * available, unregister failed, remove anyway). A recorder trusts one
+ * issuer, so the two variants run one after the other over the same
+ * recorder with a demo camera.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CamerasResponse, Orchid, OrchidsResponse, Session, User } from '../../../server/shared/api';
+import { ORCHID_MESSAGES } from '../../../server/shared/orchid-validation';
+import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
+import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
+
+const RECORDER_PASSWORD = 'rec-Secret-4471';
+let postgres: PostgresServer;
+let recorder: RecorderProcess;
+
+beforeAll(async () => {
+  [postgres, recorder] = await Promise.all([startPostgres(), startRecorder({ adminPassword: RECORDER_PASSWORD, demoCameras: 1 })]);
+});
+
+afterAll(async () => {
+  await Promise.all([postgres?.stop(), recorder?.stop()]);
+});
+
+describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => {
+  let aggregator: AggregatorProcess;
+  let spare: InProcessRecorder | undefined;
+  let databaseUrl: string | undefined;
+  let admin: string;
+  let orchidId: string;
+  /** Every reply body seen, to check that no recorder password was ever in one. */
+  const replies: string[] = [];
+  const agg = async <T>(method: string, urlPath: string, options: { token?: string; json?: unknown } = {}) => {
+    const reply = await call<T>(aggregator.baseUrl, method, urlPath, options);
+    replies.push(JSON.stringify(reply.body));
+    return reply;
+  };
+
+  beforeAll(async () => {
+    databaseUrl = variant === 'postgres' ? await postgres.createDatabase('aggregator_suite') : undefined;
+    [aggregator, spare] = await Promise.all([
+      startAggregator({ databaseUrl, extraArgs: ['--health-interval-seconds', '1'] }),
+      startInProcessRecorder('spare-Secret-99'),
+    ]);
+    admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
+  });
+
+  afterAll(async () => {
+    await Promise.all([aggregator?.stop(), spare?.close()]);
+    if (aggregator) fs.rmSync(aggregator.dataDir, { recursive: true, force: true });
+  });
+
+  it('signs in with an fsid session and refuses a wrong password', async () => {
+    const me = await agg<Session>('GET', '/service/sessions/me', { token: admin });
+    expect(me.body).toMatchObject({ name: 'admin', tokenType: 'fsid', role: 'Administrator' });
+    const wrong = await agg<{ code: string }>('POST', '/service/sessions/user', { json: { username: 'admin', password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('authentication-failed');
+  });
+
+  it('refuses a server with missing fields or a URL that is not http(s), in the words of spec 5', async () => {
+    const base = { name: 'Lobby', uri: recorder.baseUrl, username: 'admin', password: RECORDER_PASSWORD };
+    for (const [json, reason] of [
+      [{ ...base, name: ' ' }, ORCHID_MESSAGES.nameRequired],
+      [{ ...base, uri: 'ftp://127.0.0.1:21' }, ORCHID_MESSAGES.urlInvalid],
+      [{ ...base, uri: 'not a url' }, ORCHID_MESSAGES.urlInvalid],
+      [{ ...base, username: '' }, ORCHID_MESSAGES.usernameRequired],
+      [{ ...base, password: '' }, ORCHID_MESSAGES.passwordRequired],
+    ] as const) {
+      const reply = await agg<{ reason: string }>('POST', '/service/orchids', { token: admin, json });
+      expect(reply.status, JSON.stringify(json)).toBe(400);
+      expect(reply.body.reason).toBe(reason);
+    }
+    const extra = await agg('POST', '/service/orchids', { token: admin, json: { ...base, extra: 1 } });
+    expect(extra.status).toBe(400);
+  });
+
+  it("answers 'authentication-failed' for the recorder's wrong password", async () => {
+    const reply = await agg<{ code: string; reason: string }>('POST', '/service/orchids', {
+      token: admin,
+      json: { name: 'Lobby', uri: recorder.baseUrl, username: 'admin', password: 'wrong-password' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ code: 'authentication-failed', reason: 'authentication-failed' });
+  });
+
+  it('registers a recorder: healthy, its cameras counted, its id the orchidId of its cameras', async () => {
+    const reply = await agg<Orchid>('POST', '/service/orchids', {
+      token: admin,
+      json: { name: 'Lobby', uri: `${recorder.baseUrl}/`, username: 'admin', password: RECORDER_PASSWORD },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    orchidId = reply.body.id;
+    expect(reply.body).toMatchObject({ name: 'Lobby', uri: recorder.baseUrl, username: 'admin', health: 'healthy', isAvailable: true, isCompatibleVersion: true, cameras: 1 });
+    expect(reply.body.version?.parsed).toBe(true);
+    expect(reply.body.rtspPort).toBe(recorder.rtspPort);
+    expect(reply.body.discoverableOrchid?.machineId).toMatch(/\w+/);
+    const again = await agg<{ code: string }>('POST', '/service/orchids', {
+      token: admin,
+      json: { name: 'Lobby again', uri: recorder.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
+    });
+    expect(again.status).toBe(409);
+    // The recorder now trusts this aggregator.
+    const recorderAdmin = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
+    const issuer = await call<{ audience: string; source: string }>(recorder.baseUrl, 'GET', '/service/trusted/issuer', { token: recorderAdmin });
+    expect(issuer.body).toMatchObject({ audience: orchidId, source: 'api' });
+  });
+
+  it("keeps the recorder's password only sealed in the database", async () => {
+    if (variant === 'sqlite') {
+      const files = fs.readdirSync(aggregator.dataDir).filter((f) => f.startsWith('aggregator.db'));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(fs.readFileSync(path.join(aggregator.dataDir, file)).includes(RECORDER_PASSWORD)).toBe(false);
+    } else {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const rows = (await client.query('SELECT * FROM orchids')).rows;
+      await client.end();
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(RECORDER_PASSWORD);
+      expect(rows[0].password_sealed).toMatch(/^v1:/);
+    }
+    const key = fs.statSync(path.join(aggregator.dataDir, 'secrets', 'master.key'));
+    expect(key.mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the superuser: not deleted, downgraded or renamed', async () => {
+    const users = await agg<{ data: { users: User[] } }>('GET', '/service/users', { token: admin });
+    const superuser = users.body.data.users.find((u) => u.superUser)!;
+    expect((await agg('DELETE', `/service/users/${superuser.id}`, { token: admin })).status).toBe(403);
+    expect((await agg('PATCH', `/service/users/${superuser.id}`, { token: admin, json: { role: 'viewer' } })).status).toBe(403);
+    expect((await agg('PATCH', `/service/users/${superuser.id}`, { token: admin, json: { username: 'boss' } })).status).toBe(403);
+  });
+
+  it("lets a Viewer see cameras and servers as a Viewer, through the proxy too, and no further", async () => {
+    const created = await agg<User>('POST', '/service/users', { token: admin, json: { username: 'vera', password: 'vera-pass', role: 'viewer' } });
+    expect(created.status).toBe(201);
+    const viewer = await signIn(aggregator.baseUrl, 'vera', 'vera-pass');
+    const cameras = await agg<CamerasResponse>('GET', '/service/cameras', { token: viewer });
+    expect(cameras.status).toBe(200);
+    expect(cameras.body.data.cameras).toHaveLength(1);
+    expect(cameras.body.data.cameras[0]).toMatchObject({ orchidId, permissions: { actions: { live: true, playback: true, export: false, ptz: false } } });
+    const servers = await agg<OrchidsResponse>('GET', '/service/orchids', { token: viewer });
+    const lobby = servers.body.data.orchids.find((o) => o.id === orchidId)!;
+    expect(lobby.username).toBeUndefined();
+    expect(lobby.permissions?.token).toBeTruthy();
+    // The viewer's own session on the recorder is a Viewer's.
+    const me = await agg<Session>('GET', `/service/orchid-proxy/${orchidId}/service/sessions/me`, { token: viewer });
+    expect(me.body).toMatchObject({ name: 'vera', role: 'Viewer', tokenType: 'jwt' });
+    const proxiedCameras = await agg<CamerasResponse>('GET', `/service/orchid-proxy/${orchidId}/service/cameras`, { token: viewer });
+    expect(proxiedCameras.body.data.cameras.map((c) => c.id)).toEqual(cameras.body.data.cameras.map((c) => c.id));
+    // Administrator calls of the recorder are refused by the recorder itself.
+    expect((await agg('GET', `/service/orchid-proxy/${orchidId}/service/users`, { token: viewer })).status).toBe(403);
+    expect((await agg('GET', `/service/orchid-proxy/${orchidId}/service/trusted/issuer`, { token: viewer })).status).toBe(403);
+    // And the aggregator's own admin calls by the aggregator.
+    expect((await agg('POST', '/service/orchids', { token: viewer, json: { name: 'x', uri: spare!.baseUrl, username: 'admin', password: 'x' } })).status).toBe(403);
+    expect((await agg('DELETE', `/service/orchids/${orchidId}`, { token: viewer })).status).toBe(403);
+    // Without a session nothing goes through.
+    expect((await agg('GET', `/service/orchid-proxy/${orchidId}/service/cameras`)).status).toBe(401);
+    const admins = await agg<{ data: { users: User[] } }>('GET', `/service/orchid-proxy/${orchidId}/service/users`, { token: admin });
+    expect(admins.status).toBe(200);
+  });
+
+  it('shows a stopped recorder offline: not available through the proxy, unregister failed, removed with force', async () => {
+    const added = await agg<Orchid>('POST', '/service/orchids', { token: admin, json: { name: 'Spare', uri: spare!.baseUrl, username: 'admin', password: 'spare-Secret-99' } });
+    expect(added.status).toBe(201);
+    expect(added.body.health).toBe('healthy');
+    await spare!.close();
+    spare = undefined;
+    const refreshed = await agg<Orchid>('POST', `/service/orchids/${added.body.id}/cache`, { token: admin });
+    expect(refreshed.body).toMatchObject({ health: 'offline', isAvailable: false, failureReason: ORCHID_MESSAGES.notAvailable });
+    const proxied = await agg<{ code: string; reason: string }>('GET', `/service/orchid-proxy/${added.body.id}/service/cameras`, { token: admin });
+    expect(proxied.status).toBe(404);
+    expect(proxied.body.reason).toBe(ORCHID_MESSAGES.notAvailable);
+    // The other recorder's cameras are still listed.
+    expect((await agg<CamerasResponse>('GET', '/service/cameras', { token: admin })).body.data.cameras).toHaveLength(1);
+    const refused = await agg<{ code: string }>('DELETE', `/service/orchids/${added.body.id}`, { token: admin });
+    expect(refused.status).toBe(502);
+    expect(refused.body.code).toBe('unregister-failed');
+    expect((await agg('DELETE', `/service/orchids/${added.body.id}?force=true`, { token: admin })).status).toBe(204);
+    const left = await agg<OrchidsResponse>('GET', '/service/orchids', { token: admin });
+    expect(left.body.data.orchids.map((o) => o.id)).toEqual([orchidId]);
+  });
+
+  it('has never answered a recorder password, and unregisters cleanly (the recorder forgets the aggregator)', async () => {
+    expect((await agg('DELETE', `/service/orchids/${orchidId}`, { token: admin })).status).toBe(204);
+    const recorderAdmin = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
+    expect((await call(recorder.baseUrl, 'GET', '/service/trusted/issuer', { token: recorderAdmin })).status).toBe(404);
+    const all = replies.join('\n');
+    expect(all).not.toContain(RECORDER_PASSWORD);
+    expect(all).not.toContain('spare-Secret-99');
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Starts a real aggregator exactly as users do (`npm start -- --edition
+ * aggregator ...`) on a free port and a temporary data folder, SQLite by
+ * default or PostgreSQL with `databaseUrl`, waits for GET /service/ping,
+ * and stops its process group afterwards.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+export interface AggregatorProcess {
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export async function startAggregator(options: { databaseUrl?: string; adminPassword?: string; extraArgs?: string[]; dataDir?: string } = {}): Promise<AggregatorProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'argus-aggregator-'));
+  const httpPort = await freePort();
+  const args = ['start', '--', '--edition', 'aggregator', '--host', '127.0.0.1', '--http-port', String(httpPort), '--data-dir', dataDir, '--log-level', 'warn'];
+  args.push(...(options.extraArgs ?? []));
+  const env: NodeJS.ProcessEnv = { ...process.env, ARGUS_ADMIN_PASSWORD: options.adminPassword ?? 'secret', ARGUS_SKIP_BUILD: '1' };
+  delete env.ARGUS_DATABASE_URL;
+  // The database URL holds a password: the environment, not the command line.
+  if (options.databaseUrl) env.ARGUS_DATABASE_URL = options.databaseUrl;
+  const child = spawn('npm', args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      signalGroup('SIGTERM');
+      const killer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    signalGroup('SIGKILL');
+  };
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`aggregator exited early:\n${output}`);
+    const ok = await fetch(`${baseUrl}/service/ping`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`aggregator did not answer ping in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, dataDir, output: () => output, stop };
+}
