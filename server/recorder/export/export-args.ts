@@ -89,10 +89,18 @@ export function exportArgs(format: ExportFormat, options: { durationS?: number }
 }
 
 /**
- * ffprobe: start time and video keyframe times of one file. Keyframes are
- * read by decoding only them (`-skip_frame nokey`): container key flags are
- * not trustworthy here (RTSP-fed Matroska flags every packet as a
- * keyframe). About 5 ms per 720p keyframe, so ~0.3 s per minute of a 1 s GOP.
+ * ffprobe: the video keyframe times of one file. Keyframes are read by
+ * decoding only them (`-skip_frame nokey`): container key flags are not
+ * trustworthy here (RTSP-fed Matroska flags every packet as a keyframe).
+ * About 5 ms per 720p keyframe, so ~0.3 s per minute of a 1 s GOP.
+ *
+ * Not the file's start time: under `-skip_frame nokey` ffprobe 5.1 leaves
+ * the video stream's start unset, so the start it reports is the sound's
+ * first packet (up to 0.7 s into the first segment of a run, where the camera
+ * replays its last GOP before the sound begins) or none at all for a file
+ * without sound. Read with that start, an export's cut points were shifted
+ * by the sound's delay: its first frame one GOP late, its end past the file.
+ * startTimeProbeArgs reads the start without skipping.
  */
 export function keyframeProbeArgs(file: string): string[] {
   return [
@@ -103,17 +111,24 @@ export function keyframeProbeArgs(file: string): string[] {
     '-select_streams',
     'v:0',
     '-show_entries',
-    'format=start_time:frame=pts_time,best_effort_timestamp_time,key_frame',
+    'frame=pts_time,best_effort_timestamp_time,key_frame',
     '-of',
     'json',
     file,
   ];
 }
 
-/** Reads keyframeProbeArgs output. */
-export function parseKeyframeProbe(json: string): { startTimeS: number; keyframesS: number[] } {
-  const parsed = JSON.parse(json) as {
-    format?: { start_time?: string };
+/** ffprobe: the file's start time (its first packet, any stream), read without skipping frames; demux only, a few ms. */
+export function startTimeProbeArgs(file: string): string[] {
+  return ['-v', 'error', '-show_entries', 'format=start_time', '-of', 'json', file];
+}
+
+/**
+ * Reads keyframeProbeArgs and startTimeProbeArgs output. A file whose start
+ * ffprobe cannot tell starts at its first keyframe (a segment begins with one).
+ */
+export function parseKeyframeProbe(keyframesJson: string, startTimeJson: string): { startTimeS: number; keyframesS: number[] } {
+  const parsed = JSON.parse(keyframesJson) as {
     frames?: Array<{ pts_time?: string; best_effort_timestamp_time?: string; key_frame?: number }>;
   };
   const keyframesS: number[] = [];
@@ -122,6 +137,8 @@ export function parseKeyframeProbe(json: string): { startTimeS: number; keyframe
     const t = Number(frame.pts_time ?? frame.best_effort_timestamp_time);
     if (Number.isFinite(t)) keyframesS.push(t);
   }
-  const start = Number(parsed.format?.start_time);
+  const format = (JSON.parse(startTimeJson) as { format?: { start_time?: string } }).format;
+  // Number(undefined) is NaN, but Number('') would be 0: only a real number counts.
+  const start = format?.start_time ? Number(format.start_time) : Number.NaN;
   return { startTimeS: Number.isFinite(start) ? start : (keyframesS[0] ?? 0), keyframesS };
 }

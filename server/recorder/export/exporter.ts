@@ -1,8 +1,8 @@
 /**
  * Runs one export: probes the cut points of the first and last segment with
- * ffprobe (demux only, a few ms per minute of video), then starts ffmpeg
- * with the concat list on stdin and hands back its stdout once the first
- * bytes are there, so a failure to start is still an ordinary error reply and
+ * ffprobe (keyframes and start time, a few ms per minute of video), then
+ * starts ffmpeg with the concat list on stdin and hands back its stdout once
+ * the first bytes are there, so a failure to start is still an ordinary error reply and
  * not a broken download. Destroying the returned stream (the client went
  * away) kills ffmpeg at once.
  *
@@ -14,7 +14,7 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '../../shared/api';
 import { FFPROBE_PATH, FfmpegChild, spawnChild, type FfmpegExit } from '../../processes';
-import { assertInsideFolder, concatListText, exportArgs, keyframeProbeArgs, parseKeyframeProbe } from './export-args';
+import { assertInsideFolder, concatListText, exportArgs, keyframeProbeArgs, parseKeyframeProbe, startTimeProbeArgs } from './export-args';
 import { concatEntries, declaredDurationS, exportedStartMs, type ExportPiece, type SegmentTiming } from './export-plan';
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -31,10 +31,10 @@ export interface RunningExport {
   stop(): void;
 }
 
-/** Start time and keyframes of a file; a file still being written may end mid-packet, which ffprobe reports and we ignore. */
-export function probeSegment(file: string): Promise<SegmentTiming> {
+/** One ffprobe's output; a file still being written may end mid-packet, which ffprobe reports and we ignore. */
+function runProbe(args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const { child, stderrTail } = spawnChild({ name: 'export probe', command: FFPROBE_PATH, args: keyframeProbeArgs(file) });
+    const { child, stderrTail } = spawnChild({ name: 'export probe', command: FFPROBE_PATH, args });
     const chunks: Buffer[] = [];
     let size = 0;
     const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
@@ -49,13 +49,20 @@ export function probeSegment(file: string): Promise<SegmentTiming> {
     });
     child.on('close', () => {
       clearTimeout(timer);
-      try {
-        resolve(parseKeyframeProbe(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        reject(new ExportFailedError(`could not read ${file}: ${stderrTail().trim()}`));
-      }
+      // A cut-off answer is not JSON: probeSegment reports it as unreadable.
+      resolve({ stdout: Buffer.concat(chunks).toString('utf8'), stderr: stderrTail() });
     });
   });
+}
+
+/** Start time and keyframes of a file: two ffprobes side by side (see keyframeProbeArgs for why not one). */
+export async function probeSegment(file: string): Promise<SegmentTiming> {
+  const [keyframes, start] = await Promise.all([runProbe(keyframeProbeArgs(file)), runProbe(startTimeProbeArgs(file))]);
+  try {
+    return parseKeyframeProbe(keyframes.stdout, start.stdout);
+  } catch {
+    throw new ExportFailedError(`could not read ${file}: ${`${keyframes.stderr} ${start.stderr}`.trim()}`);
+  }
 }
 
 export async function startExport(options: {

@@ -117,8 +117,24 @@ describe('cut points', () => {
         { pts_time: '0.040000', key_frame: 0 },
         { best_effort_timestamp_time: '2.000000', key_frame: 1 },
       ],
-      format: { start_time: '0.000000' },
     });
-    expect(parseKeyframeProbe(json)).toEqual({ startTimeS: 0, keyframesS: [0, 2] });
+    expect(parseKeyframeProbe(json, JSON.stringify({ format: { start_time: '0.000000' } }))).toEqual({ startTimeS: 0, keyframesS: [0, 2] });
+  });
+
+  it('takes the start from the probe that skips nothing, not from the keyframe probe', () => {
+    // What ffprobe 5.1 answered for the first segment of a run whose sound began 0.66 s after its picture:
+    // with -skip_frame nokey the start is the sound's (the video's is left unset); without, the picture's.
+    const keyframes = JSON.stringify({ frames: [0, 0.96, 1.96, 2.96, 3.96, 4.96].map((t) => ({ pts_time: t.toFixed(6), key_frame: 1 })), format: { start_time: '0.660000' } });
+    const timing = parseKeyframeProbe(keyframes, JSON.stringify({ format: { start_time: '0.000000' } }));
+    expect(timing.startTimeS).toBe(0);
+    // An export 4.3 s into that segment enters at the keyframe before (3.96 s), not the one after.
+    const [entry] = concatEntries([{ segment: seg(1, 0, 13), fromMs: 4_300, toMs: undefined }], () => timing);
+    expect(entry!.inpointS).toBe(3.96);
+  });
+
+  it('starts a file whose start ffprobe cannot tell at its first keyframe', () => {
+    const keyframes = JSON.stringify({ frames: [{ pts_time: '0.400000', key_frame: 1 }] });
+    expect(parseKeyframeProbe(keyframes, JSON.stringify({ format: {} })).startTimeS).toBe(0.4);
+    expect(parseKeyframeProbe(keyframes, '{}').startTimeS).toBe(0.4);
   });
 });
