@@ -184,6 +184,13 @@ export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box
  * of capture time apart as JPEGs, oldest first: one chunk of a reverse
  * playback (reverse-plan.ts). `keyframesOnly` decodes keyframes alone
  * (`-skip_frame nokey`), a fraction of the cost, for fast speeds.
+ *
+ * With `-skip_frame nokey` ffmpeg 5.1 leaves the video's start time unset,
+ * so the input's start is the sound's first packet, and `-ss` counts from
+ * there: in the first segment of a run, whose sound begins up to 0.7 s
+ * after its picture, a chunk read one GOP late. `-seek_timestamp 1` makes
+ * `-ss` a time in the file, as it already was for a file without sound
+ * (no start at all) and as the segment's own timestamps are.
  */
 export function reverseChunkArgs(
   segmentPath: string,
@@ -196,7 +203,7 @@ export function reverseChunkArgs(
     '-nostdin',
     '-threads',
     '1',
-    ...(chunk.keyframesOnly ? ['-skip_frame', 'nokey'] : []),
+    ...(chunk.keyframesOnly ? ['-skip_frame', 'nokey', '-seek_timestamp', '1'] : []),
     '-ss',
     seconds(chunk.fromOffsetMs),
     '-t',

@@ -4,7 +4,7 @@
  * replays its last GOP, the sound starts with the connection: up to 0.7 s
  * later). Under `-skip_frame nokey` ffmpeg 5.1 leaves the picture's start
  * unset and takes the sound's as the file's, which once shifted the export's
- * cut points by the sound's delay.
+ * cut points and the keyframes-only reverse playback by the sound's delay.
  *
  * The clip: 6 s of 25 fps H.264, a keyframe every second, each second a
  * different grey, so a picture tells which second it is; G.711 µ-law from
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeSegment, startExport } from '../../../server/recorder/export/exporter';
+import { reverseChunkArgs } from '../../../server/recorder/live/ffmpeg-args';
 import { probeAudio } from '../helpers/audio-probe';
 import { run } from '../helpers/media-probe';
 
@@ -90,4 +91,12 @@ describe('a segment whose sound starts after its picture', () => {
     expect((await probeAudio(file))?.codec).toBe('pcm_mulaw');
   });
 
+  it('plays backwards at keyframe speed from the second asked for', async () => {
+    // [1.5 s, 2.2 s) holds one keyframe, the one at 2 s.
+    const chunk = await run('ffmpeg', reverseChunkArgs(clip, { fromOffsetMs: 1_500, toOffsetMs: 2_200, stepMs: 1_000, keyframesOnly: true }, { width: 160, height: 96 }));
+    expect(chunk.code, chunk.stderr).toBe(0);
+    const gray = await run('ffmpeg', ['-v', 'error', '-f', 'image2pipe', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], chunk.stdout);
+    expect(gray.stdout.length).toBe(160 * 96);
+    expect(await secondShown(gray.stdout)).toBe(2);
+  });
 });
