@@ -3,10 +3,9 @@
  * camera describes before each run (ffmpeg must be told its outputs before
  * it connects, and an output of a stream that is not there is an error):
  *
- *  - record: the first audio stream can go into the archive segments beside
+ *  - record: the first audio stream goes into the archive segments beside
  *    the video, for codecs Matroska takes from an RTSP stream as they are
- *    (G.711 µ-law and A-law, AAC as mpeg4-generic, Opus, linear PCM); it
- *    does only where RECORD_SOUND says so;
+ *    (G.711 µ-law and A-law, AAC as mpeg4-generic, Opus, linear PCM);
  *  - liveMulaw: G.711 µ-law is also handed to live listeners (WebRTC, the
  *    RTSP restream) as it arrives.
  *
@@ -23,22 +22,6 @@ export interface AudioPlan {
 }
 
 export const NO_AUDIO: AudioPlan = { record: false, liveMulaw: false, encoding: undefined };
-
-/**
- * Whether recordable sound really goes into the archive segments. Off for
- * now, and the archive is video only: with the sound in the segment the
- * archive's times are stamped up to 0.7 s early against the time burnt into
- * the picture (an export of a moment starts that much late, and the segment
- * being written ends up to that much before its index entry). The likely
- * cause, not yet proven: the clock anchor (clock-anchor.ts) reads ffmpeg's
- * progress, which follows the newest packet of either stream, and the
- * sound's timestamps run ahead of the picture's (in a segment recorded from
- * the simulator the first sound packet sat 0.46 s after the first picture,
- * which the camera sends from its last keyframe). Turning it on needs an
- * anchor taken from the picture's packets alone, checked by the export and
- * recording tests run many times. The live sound does not depend on it.
- */
-export const RECORD_SOUND = false;
 
 const RECORDABLE = new Set(['PCMU', 'PCMA', 'MPEG4-GENERIC', 'OPUS', 'L16']);
 

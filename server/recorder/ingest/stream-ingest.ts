@@ -39,7 +39,7 @@ import type { ArchiveIndex } from '../archive';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
 import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
-import { audioPlanFromSdp, NO_AUDIO, RECORD_SOUND, type AudioPlan } from './audio-plan';
+import { audioPlanFromSdp, NO_AUDIO, type AudioPlan } from './audio-plan';
 import { buildIngestArgs, escapeSegmentPath, LIVE_AUDIO_FD, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
 import { MulawFramer } from './mulaw-framer';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
@@ -225,7 +225,7 @@ export class StreamIngest {
       // Unreachable, refused or not RTSP: this run goes without sound; ffmpeg's own attempt says why.
     }
     if (plan.encoding !== this.describedAudio?.encoding) {
-      const what = plan.encoding === undefined ? 'no sound' : `sound (${plan.encoding}); ${plan.record && RECORD_SOUND ? 'recording it' : 'the archive is video only'}${plan.liveMulaw ? ', live too' : ''}`;
+      const what = plan.encoding === undefined ? 'no sound' : `sound (${plan.encoding}); ${plan.record ? 'recording it' : 'not recordable, video only'}${plan.liveMulaw ? ', live too' : ''}`;
       this.options.log.info(`stream ${spec.streamId}: the camera describes ${what}`);
     }
     this.describedAudio = plan;
@@ -251,7 +251,7 @@ export class StreamIngest {
       inputUri: lease?.url ?? spec.sourceUri,
       segmentPattern,
       ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
-      audio: { record: RECORD_SOUND && audio.record && segmentPattern !== undefined, liveMulaw: audio.liveMulaw },
+      audio: { record: audio.record && segmentPattern !== undefined, liveMulaw: audio.liveMulaw },
     });
     // Extra pipes: the segment list and the progress report (SEGMENT_LIST_FD, PROGRESS_FD), and the live sound (LIVE_AUDIO_FD).
     const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: audio.liveMulaw ? 3 : 2 });

@@ -3,9 +3,11 @@
  * the recorder's own ingest for about 25 s, then exported as mkv and mov
  * through GET /service/streams/{id}/export and read back with ffprobe at the
  * right duration, its first frame's time strip at the requested start (at
- * most one GOP early), video only as the archive is; the segment being written included up to its last
- * written second; HEAD, the 'no archives in the region' 404, clear 4xx for
- * bad input, and who may export by Bearer, sid and JWT.
+ * most one GOP early), the camera's sound as long as the picture and in step
+ * with it (G.711 as recorded in mkv, AAC in mov); the segment being written
+ * included up to its last written second; HEAD, the 'no archives in the
+ * region' 404, clear 4xx for bad input, and who may export by Bearer, sid
+ * and JWT.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { call, signIn, startRecorder, ticketFor, type RecorderProcess } from '..
 import { waitFor } from '../recorder/helpers/media-recorder';
 import { startSimulator } from '../recorder/helpers/simulator';
 import { firstFrameTimeMs, probeMedia } from '../helpers/media-probe';
-import { probeAudio } from '../helpers/audio-probe';
+import { beepPhasesMs, beepsLineUp, probeAudio } from '../helpers/audio-probe';
 import { roleTokens } from '../helpers/ops-recorder';
 import { listArchives, registerRecordedCamera } from '../helpers/recorded-camera';
 
@@ -89,8 +91,13 @@ describe('export', () => {
     expect(shown).toBeDefined();
     expect(shown!).toBeLessThanOrEqual(start + SLACK_MS);
     expect(shown!).toBeGreaterThanOrEqual(start - GOP_MS - SLACK_MS);
-    // The archive is video only (RECORD_SOUND in ingest/audio-plan.ts), so the export is too.
-    expect(await probeAudio(result.file)).toBeUndefined();
+    // The camera's sound comes along: as recorded in Matroska, as AAC in MOV, as long as the picture.
+    const audio = await probeAudio(result.file);
+    expect(audio).toMatchObject({ codec: format === 'mkv' ? 'pcm_mulaw' : 'aac', sampleRate: 8000, channels: 1 });
+    expect(Math.abs(audio!.durationS - facts.durationS) * 1000, `sound ${audio!.durationS} s, picture ${facts.durationS} s`).toBeLessThanOrEqual(SLACK_MS + 200);
+    const phases = await beepPhasesMs(result.file);
+    expect(phases.length).toBeGreaterThanOrEqual(10);
+    expect(beepsLineUp(phases, 60), `beeps at ${phases.map((p) => p.toFixed(0)).join(', ')} ms into their seconds`).toBe(true);
   });
 
   it('includes the segment being written up to its last written second', async () => {

@@ -2,10 +2,9 @@
  * What is recorded is what the camera showed, when it showed it: segments
  * are indexed as they open (active) and close, and frames decoded from them
  * carry the simulator's burnt-in capture time matching the index time
- * (segment start + offset) within 1 s. The archive is video only, also
- * from a camera that sends sound (RECORD_SOUND, ingest/audio-plan.ts), and
- * its times still match the picture's; a camera without sound is recorded
- * as video only too. Also the archives API over them.
+ * (segment start + offset) within 1 s. The camera's sound (G.711 µ-law) is
+ * recorded beside the video and lines up with it; a camera without sound is
+ * recorded as video only. Also the archives API over them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
@@ -14,8 +13,7 @@ import { frameTimeAt } from './helpers/frames';
 import { startMediaRecorder, waitFor, type MediaRecorder } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
 import { registerSimCamera } from '../helpers/sim-camera';
-import { RECORD_SOUND } from '../../../server/recorder/ingest/audio-plan';
-import { probeAudio } from '../helpers/audio-probe';
+import { beepPhasesMs, beepsLineUp, probeAudio } from '../helpers/audio-probe';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
@@ -132,11 +130,19 @@ describe('recording', () => {
     expect((await recorder.call('GET', '/service/archives')).status).toBe(400);
   });
 
-  it('records the picture only from a camera that sends sound, at the picture’s own times', async () => {
-    expect(RECORD_SOUND).toBe(false);
+  it('records the sound beside the video: G.711 µ-law 8 kHz as long as the picture, its beeps on whole seconds of the time strip', async () => {
     const streamId = camera.streams[0]!.id;
     const active = await waitFor('an active segment of 4 s', async () => (await archives(streamId)).find((a) => a.active && a.end - a.start >= 4000));
-    expect(await probeAudio(fileOf(active.id))).toBeUndefined();
+    const file = fileOf(active.id);
+    const audio = await probeAudio(file);
+    expect(audio).toMatchObject({ codec: 'pcm_mulaw', sampleRate: 8000, channels: 1 });
+    // The file being written: its sound reaches about as far as its picture (clusters of 1 s).
+    const videoS = (active.end - active.start) / 1000;
+    expect(audio!.durationS).toBeGreaterThan(videoS - 2);
+    const phases = await beepPhasesMs(file);
+    expect(phases.length).toBeGreaterThanOrEqual(2);
+    expect(beepsLineUp(phases, 60), `beeps at ${phases.map((p) => p.toFixed(0)).join(', ')} ms into their seconds`).toBe(true);
+    // With the sound in the file the picture keeps the index's times.
     await expectFramesMatchIndex(active, [1, 3]);
   });
 
