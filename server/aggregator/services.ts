@@ -26,6 +26,8 @@ import { OrchidsStore } from './orchids/orchids-store';
 import { RecorderSessions } from './orchids/recorder-sessions';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { cameraRoutes } from './proxy/camera-routes';
+import { layoutRoutes } from '../common/layouts/layout-routes';
+import { AggregatorLayoutsStore } from './layouts/layouts-store';
 
 export interface AggregatorLog {
   info(message: string): void;
@@ -89,6 +91,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       (app) => userRoutes(app, { users, sessions, onUserChanged: (id) => recorderSessions.forgetUser(id) }),
       (app) => orchidRoutes(app, { orchids, health }),
       (app) => cameraRoutes(app, { orchids, sessions: recorderSessions }),
+      (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
       (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),
     ];
     return { config, db, users, sessions, throttle, issuer, orchids, health, recorderSessions, generatedAdminPassword, routes, onClose };

@@ -21,7 +21,8 @@ import { SignInThrottle } from '../common/identity/sign-in-throttle';
 import { TicketIssuer } from './identity/tickets';
 import { UsersService } from './identity/users';
 import { loadVersionInfo } from './system/version-info';
-import { layoutRoutesFor } from './layouts/layout-routes';
+import { layoutRoutes } from '../common/layouts/layout-routes';
+import { LayoutsService } from './layouts/layouts';
 import { DiskService } from './retention/disk-service';
 import { ExportService } from './export/export-service';
 import { PtzPresetNames } from './ptz/ptz-preset-names';
@@ -346,7 +347,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   onClose.push(() => restart.stopTimer());
   // Every feature's routes, in one list (app.ts registers them in this order).
   routes.push(
-    layoutRoutesFor(db),
+    (app) => layoutRoutes(app, { layouts: new LayoutsService(db) }),
     (app) => exportRoutes(app, { exports }),
     (app) => ptzRoutes(app, { ptz }),
     (app) => diskRoutes(app, { disk }),
