@@ -9,6 +9,7 @@ import type { Role } from '../../server/shared/roles';
 
 export type GuardedRoute =
   | 'stage'
+  | 'servers'
   | 'cameras'
   | 'retention'
   | 'system-status'
@@ -32,9 +33,11 @@ export interface RouteRule {
 const ADMIN: readonly Role[] = ['Administrator'];
 const ADMIN_OR_MANAGER: readonly Role[] = ['Administrator', 'Manager'];
 const SINGLE: readonly ServerMode[] = ['single-server'];
+const MULTI: readonly ServerMode[] = ['multi-server'];
 
 export const ROUTE_RULES: Readonly<Record<GuardedRoute, RouteRule>> = {
   stage: { path: '/stage', roles: 'any', modes: 'any' },
+  servers: { path: '/servers', roles: ADMIN, modes: MULTI },
   cameras: { path: '/cameras', roles: ADMIN, modes: SINGLE },
   retention: { path: '/retention', roles: ADMIN, modes: SINGLE },
   'system-status': { path: '/system-status', roles: ADMIN_OR_MANAGER, modes: SINGLE },

@@ -18,6 +18,7 @@ import { ptzStrings } from './catalogue.ptz.en';
 import { streamsStrings } from './catalogue.streams.en';
 import { systemStrings } from './catalogue.system.en';
 import { versionStrings } from './catalogue.version.en';
+import { serversStrings } from './catalogue.servers.en';
 
 export interface PluralForms {
   zero?: string;
@@ -32,6 +33,7 @@ export type Catalogue = Record<string, string | PluralForms>;
 
 export const en = {
   ...camerasStrings,
+  ...serversStrings,
   ...streamsStrings,
   ...cameraMediaStrings,
   ...retentionStrings,

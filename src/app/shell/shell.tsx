@@ -1,13 +1,16 @@
 /**
  * The main shell (spec 2): the top bar, the navigation and the page. Opens
- * the session's periodic work (clock probe), reads the license session once and, on narrow screens, keeps
- * the navigation in a drawer that closes on every navigation.
+ * the session's periodic work (clock probe), reads the recorder's license
+ * session once (single-server mode: in multi-server mode each server has its
+ * own, shown in its admin screens) and, on narrow screens, keeps the
+ * navigation in a drawer that closes on every navigation.
  */
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { t } from '../../i18n/translate';
 import { startClockProbe } from '../../state/clock.store';
 import { loadLicenseQuietly } from '../../state/license.store';
+import { serverMode } from '../../state/server.store';
 import { NavMenu } from './nav-menu';
 import { TopBar } from './top-bar';
 
@@ -17,7 +20,9 @@ export function Shell({ children }: { children: ReactNode }): ReactElement {
   const location = useLocation();
 
   useEffect(() => startClockProbe(), []);
-  useEffect(() => loadLicenseQuietly(), []);
+  useEffect(() => {
+    if (serverMode() === 'single-server') loadLicenseQuietly();
+  }, []);
   useEffect(() => setNavOpen(false), [location.pathname]);
 
   const classes = ['shell', navOpen ? 'nav-open' : '', navCollapsed ? 'nav-collapsed' : ''].filter(Boolean).join(' ');

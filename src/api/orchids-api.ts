@@ -1,0 +1,13 @@
+/** Servers of the multi-server edition (spec 7 aggregator calls): list, register, edit, unregister, refresh. */
+import type { Orchid, OrchidsResponse, RegisterOrchidRequest, UpdateOrchidRequest } from '../../server/shared/api';
+import { http } from './http';
+
+export const orchidsApi = {
+  list: async (): Promise<Orchid[]> => (await http.get<OrchidsResponse>('/service/orchids')).data.orchids,
+  register: (body: RegisterOrchidRequest) => http.post<Orchid>('/service/orchids', body),
+  update: (id: string, body: UpdateOrchidRequest) => http.patch<Orchid>(`/service/orchids/${encodeURIComponent(id)}`, body),
+  /** `force`: remove it here even when the server cannot be told to forget the aggregator. */
+  remove: (id: string, force = false) => http.delete(`/service/orchids/${encodeURIComponent(id)}${force ? '?force=true' : ''}`),
+  /** Checks the server again now (health, version, license, cameras). */
+  refresh: (id: string) => http.post<Orchid>(`/service/orchids/${encodeURIComponent(id)}/cache`, {}),
+};
