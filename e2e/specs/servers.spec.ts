@@ -3,8 +3,10 @@
  * uses it: a real aggregator (started as users start it) and a real
  * recorder of its own (a recorder trusts one issuer, so not the shared e2e
  * recorder). Register with a wrong password and read the error, register
- * for real and see the server healthy with its cameras, rename it, and
- * unregister it.
+ * for real and see the server healthy with its cameras and in the stage's
+ * bag, rename it, unregister it; then a server that goes away: offline with
+ * its reason on the dashboard and in the bag, unregister fails and
+ * 'Remove anyway' removes it.
  */
 import { startAggregator, type AggregatorProcess } from '../../tests/integration/helpers/aggregator-process';
 import { startInProcessRecorder, type InProcessRecorder } from '../../tests/integration/helpers/in-process-recorder';
@@ -32,6 +34,9 @@ test('register, rename and unregister a server on the servers dashboard', ANY_VI
   // The failed registration below is a 400 the dialog shows.
   errors.allow(/\/service\/orchids -> 400$/);
   errors.allow(/status of 400/);
+  // The server that goes away: its check and the unregister that cannot reach it answer errors the screen shows.
+  errors.allow(/\/service\/orchids\/[^/]+(\/cache)? -> (404|502)$/);
+  errors.allow(/status of (404|502)/);
   const signIn = new SignInPage(page, aggregator!.baseUrl);
   const shell = new ShellPage(page, aggregator!.baseUrl);
   await signIn.open();
@@ -63,6 +68,12 @@ test('register, rename and unregister a server on the servers dashboard', ANY_VI
   await expect(row.getByTestId('server-cameras')).toHaveText('0 of 0');
   await shot(page, testInfo, 'servers-dashboard');
 
+  // The stage's bag lists the server.
+  await shell.openFromNav('Stage');
+  const bagServer = page.getByRole('region', { name: 'Server North site' });
+  await expect(bagServer).toContainText('0 cameras');
+  await shell.openFromNav('Servers');
+
   await row.getByRole('button', { name: 'Edit North site' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit server North site' });
   await expect(edit.getByLabel('Password')).toHaveValue('');
@@ -78,4 +89,33 @@ test('register, rename and unregister a server on the servers dashboard', ANY_VI
   await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect(renamed).toBeHidden();
   await expect(page.getByText('No servers are registered yet.')).toBeVisible();
+
+  // A server that goes away: offline with its reason, unregister fails, remove anyway.
+  await page.getByRole('button', { name: 'Register server' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill('South');
+  await dialog.getByLabel('URL').fill(recorder!.baseUrl);
+  await dialog.getByLabel('Username').fill('admin');
+  await dialog.getByLabel('Password').fill(RECORDER_PASSWORD);
+  await register.click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  const south = page.getByTestId('server-row-South');
+  await expect(south.getByTestId('server-health')).toHaveText('Healthy');
+  await recorder!.close();
+  recorder = undefined;
+  await south.getByRole('button', { name: 'Check South again' }).click();
+  await expect(south.getByTestId('server-health')).toHaveText('Offline', { timeout: 20_000 });
+  await expect(south.getByTestId('server-failure')).not.toBeEmpty();
+  await shell.openFromNav('Stage');
+  const unavailable = page.getByRole('region', { name: 'Server South' });
+  await expect(unavailable.getByRole('img', { name: 'Server unavailable' })).toBeVisible();
+  await expect(unavailable.getByRole('alert')).toContainText('Server unavailable:');
+  await shot(page, testInfo, 'servers-bag-unavailable');
+
+  await shell.openFromNav('Servers');
+  await south.getByRole('button', { name: 'Unregister South' }).click();
+  await confirm.getByRole('button', { name: 'Unregister' }).click();
+  await expect(confirm.getByText(/Unregister failed/)).toBeVisible({ timeout: 20_000 });
+  await confirm.getByRole('button', { name: 'Remove anyway' }).click();
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
+  await expect(south).toBeHidden();
 });

@@ -14,10 +14,13 @@
  * fetch a minute.
  */
 import { proxy, ref } from 'valtio/vanilla';
-import type { Camera } from '../../server/shared/api';
+import type { Camera, Orchid } from '../../server/shared/api';
+import { ORCHID_MESSAGES } from '../../server/shared/orchid-validation';
 import { stageApi } from '../api/stage-api';
 import { describeApiError } from '../api/error-message';
 import { readItem, writeItem } from './storage';
+import { fetchOrchids } from './orchids.store';
+import { serverMode } from './server.store';
 
 export const BAG_LAYOUTS = ['mosaic', 'big', 'list'] as const;
 export type BagLayout = (typeof BAG_LAYOUTS)[number];
@@ -100,6 +103,33 @@ export function bagServers(
   }));
 }
 
+/**
+ * The servers of the bag in multi-server mode: every registered server by
+ * name, each with its cameras (matched by orchidId); a server that is not
+ * available shows why (its failure reason) and no cameras. A failed camera
+ * list marks every server unavailable with that failure.
+ */
+export function federatedBagServers(
+  state: Pick<StageBagState, 'status' | 'cameras' | 'failureReason'>,
+  orchids: readonly Pick<Orchid, 'id' | 'name' | 'isAvailable' | 'failureReason'>[],
+): BagServer[] {
+  const byServer = new Map<string, Camera[]>();
+  for (const camera of state.cameras) byServer.set(camera.orchidId, [...(byServer.get(camera.orchidId) ?? []), camera]);
+  return [...orchids]
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((orchid) => {
+      const failed = state.status === 'failed';
+      const available = orchid.isAvailable && !failed;
+      return {
+        id: orchid.id,
+        name: orchid.name,
+        available,
+        failureReason: available ? null : failed ? state.failureReason : (orchid.failureReason ?? ORCHID_MESSAGES.notAvailable),
+        cameras: available ? [...(byServer.get(orchid.id) ?? [])].sort((a, b) => a.name.localeCompare(b.name)) : [],
+      };
+    });
+}
+
 /** Why a camera cannot play now, or null: spec 6 permissions, spec 4 stream states. */
 export function cameraProblem(camera: Camera): 'no-permission' | 'no-stream' | 'not-running' | null {
   if (!camera.permissions.actions.live) return 'no-permission';
@@ -133,7 +163,10 @@ export const stageBagActions = {
     inFlight ??= (async () => {
       if (stageBagState.status === 'idle') stageBagState.status = 'loading';
       try {
-        stageBagState.cameras = ref(await stageApi.cameras()) as Camera[];
+        // Multi-server: the servers too, so the bag shows each one, unavailable ones with their reason.
+        const servers = serverMode() === 'multi-server' ? fetchOrchids() : Promise.resolve();
+        const [cameras] = await Promise.all([stageApi.cameras(), servers]);
+        stageBagState.cameras = ref(cameras) as Camera[];
         stageBagState.status = 'ready';
         stageBagState.failureReason = null;
       } catch (error) {

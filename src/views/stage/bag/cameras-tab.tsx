@@ -13,7 +13,9 @@ import { PlayerIcon } from '../../../components/player/player-icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { t } from '../../../i18n/translate';
 import { sessionState } from '../../../state/session.store';
-import { bagServers, filterCameras, stageBagActions, stageBagState, type BagLayout } from '../../../state/stage-bag.store';
+import { bagServers, federatedBagServers, filterCameras, stageBagActions, stageBagState, type BagLayout } from '../../../state/stage-bag.store';
+import { orchidsState } from '../../../state/orchids.store';
+import { serverMode, serverState } from '../../../state/server.store';
 import { stageActions } from '../../../state/stage.store';
 import { CameraEntry } from './camera-entry';
 
@@ -25,7 +27,10 @@ export function CamerasTab({ layout }: { layout: BagLayout }): ReactElement {
   const bag = useSnapshot(stageBagState);
   const { session } = useSnapshot(sessionState);
   const [query, setQuery] = useState('');
-  const servers = bagServers(bag as typeof stageBagState, serverName());
+  const server = useSnapshot(serverState);
+  const { orchids } = useSnapshot(orchidsState);
+  const multiServer = serverMode(server) === 'multi-server';
+  const servers = multiServer ? federatedBagServers(bag as typeof stageBagState, orchids) : bagServers(bag as typeof stageBagState, serverName());
 
   return (
     <div className="bag-tab cameras-tab">
@@ -77,7 +82,7 @@ export function CamerasTab({ layout }: { layout: BagLayout }): ReactElement {
               <>
                 <strong>{t('bag.noServersConfigured')}</strong>
                 <span className="muted">{t('bag.noServersConfiguredHint')}</span>
-                <Link to="/cameras" className="btn btn-primary">
+                <Link to={multiServer ? '/servers' : '/cameras'} className="btn btn-primary">
                   {t('bag.registerServer')}
                 </Link>
               </>

@@ -3,6 +3,7 @@ import {
   bagServers,
   cameraProblem,
   effectiveBagLayout,
+  federatedBagServers,
   filterCameras,
   nextBagLayout,
 } from '../../../../src/state/stage-bag.store';
@@ -38,6 +39,24 @@ describe('bag cameras', () => {
       available: false,
       failureReason: 'No response',
     });
+  });
+
+  it('in multi-server mode lists every server by name with its own cameras, an unavailable one with its reason and no cameras', () => {
+    const north = [{ ...camera('n1', 'Gate'), orchidId: 'north' }, { ...camera('n2', 'Dock'), orchidId: 'north' }];
+    const south = [{ ...camera('s1', 'Yard'), orchidId: 'south' }];
+    const orchids = [
+      { id: 'south', name: 'South', isAvailable: false, failureReason: 'The server did not answer.' },
+      { id: 'north', name: 'North', isAvailable: true, failureReason: null },
+      { id: 'east', name: 'East', isAvailable: true, failureReason: null },
+    ];
+    const servers = federatedBagServers({ status: 'ready', cameras: [...north, ...south], failureReason: null }, orchids);
+    expect(servers.map((s) => [s.name, s.available, s.failureReason, s.cameras.map((c) => c.name)])).toEqual([
+      ['East', true, null, []],
+      ['North', true, null, ['Dock', 'Gate']],
+      ['South', false, 'The server did not answer.', []],
+    ]);
+    const failed = federatedBagServers({ status: 'failed', cameras: [], failureReason: 'No response' }, orchids);
+    expect(failed.every((s) => !s.available && s.failureReason === 'No response')).toBe(true);
   });
 
   it('says why a camera cannot play', () => {
