@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CamerasResponse, Orchid, OrchidsResponse, Session, User } from '../../../server/shared/api';
 import { ORCHID_MESSAGES } from '../../../server/shared/orchid-validation';
@@ -169,6 +170,52 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     expect((await agg('GET', `/service/orchid-proxy/${orchidId}/service/cameras`)).status).toBe(401);
     const admins = await agg<{ data: { users: User[] } }>('GET', `/service/orchid-proxy/${orchidId}/service/users`, { token: admin });
     expect(admins.status).toBe(200);
+  });
+
+  it('carries a recorder socket through the WebSocket proxy: low-bandwidth pictures with the recorder\'s ticket, nothing without one', async () => {
+    const proxy = `/service/orchid-proxy/${orchidId}/service`;
+    const camera = (await agg<CamerasResponse>('GET', `${proxy}/cameras`, { token: admin })).body.data.cameras[0]!;
+    const created = await agg<{ id: string }>('POST', `${proxy}/low-bandwidth/streams`, {
+      token: admin,
+      json: { streamId: camera.primaryStream!.id, resolution: { width: 320, height: 180 }, startTime: 0, rate: 2, waitThres: 2000, transport: 'websocket-base64' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sessionId = created.body.id;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const state = await agg<{ state: { status: string } }>('GET', `${proxy}/low-bandwidth/streams/${sessionId}`, { token: admin });
+      if (state.body.state.status === 'ready') break;
+      if (Date.now() > deadline) throw new Error(`low-bandwidth stream not ready: ${JSON.stringify(state.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const ticket = await agg<{ ticket: string }>('POST', `${proxy}/tickets`, { token: admin, json: { scope: 'low-bandwidth', resource: sessionId } });
+    expect(ticket.status).toBe(201);
+    const socketUrl = `${aggregator.baseUrl.replace('http', 'ws')}/service/orchid-proxy-ws/${orchidId}/service/low-bandwidth/streams/${sessionId}/ws`;
+    const picture = await new Promise<string>((resolve, reject) => {
+      const socket = new WebSocket(`${socketUrl}?ticket=${encodeURIComponent(ticket.body.ticket)}`);
+      const timer = setTimeout(() => reject(new Error('no picture through the proxy in 20 s')), 20_000);
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'requestFrame' })));
+      socket.on('message', (data) => {
+        clearTimeout(timer);
+        socket.close();
+        resolve(data.toString());
+      });
+      socket.on('error', reject);
+    });
+    // A base64 JPEG: FF D8 FF.
+    expect(Buffer.from(picture.slice(0, 8), 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Without the recorder's ticket (and no session of ours) the recorder refuses the socket.
+    const refused = await new Promise<string>((resolve) => {
+      const socket = new WebSocket(socketUrl);
+      // Asks as the ticketed socket did: a picture here would mean the proxy let it through.
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'requestFrame' })));
+      socket.on('message', () => resolve('message'));
+      socket.on('unexpected-response', (_request, response) => resolve(`status ${response.statusCode}`));
+      socket.on('close', (code) => resolve(`closed ${code}`));
+      socket.on('error', () => resolve('error'));
+    });
+    expect(refused).not.toBe('message');
+    await agg('DELETE', `${proxy}/low-bandwidth/streams/${sessionId}`, { token: admin });
   });
 
   it('shows a stopped recorder offline: not available through the proxy, unregister failed, removed with force', async () => {
