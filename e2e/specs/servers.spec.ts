@@ -68,6 +68,16 @@ test('register, rename and unregister a server on the servers dashboard', ANY_VI
   await expect(row.getByTestId('server-cameras')).toHaveText('0 of 0');
   await shot(page, testInfo, 'servers-dashboard');
 
+  // The server's own screens, through the aggregator's proxy: its system status, then its retention policy.
+  await row.getByRole('link', { name: 'System status of North site' }).click();
+  await expect(page.getByRole('heading', { name: 'System status', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Server', exact: true })).toHaveValue(/.+/);
+  await expect(page.getByTestId('disk-bar').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('navigation', { name: 'Screens of North site' }).getByRole('link', { name: 'Retention' }).click();
+  await expect(page.getByRole('heading', { name: 'Retention policy', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('disk-bar').first()).toBeVisible({ timeout: 15_000 });
+  await shot(page, testInfo, 'server-admin-retention');
+
   // The stage's bag lists the server.
   await shell.openFromNav('Stage');
   const bagServer = page.getByRole('region', { name: 'Server North site' });

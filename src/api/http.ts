@@ -13,6 +13,7 @@
 import { HttpError, NO_RESPONSE, parseErrorBody } from './http-error';
 import { queues, type QueueName } from './queues';
 import { shouldAttachToken, withCacheBust, withQuery } from './request-url';
+import { scopedPath } from './server-scope';
 
 export interface HttpHooks {
   getToken: () => string | null;
@@ -53,7 +54,8 @@ const ACCEPT: Record<ResponseKind, string> = { json: 'application/json', blob: '
 
 async function send<T>(method: string, path: string, options: RequestOptions, kind: ResponseKind = 'json'): Promise<T> {
   if (options.signal?.aborted) throw new HttpError(NO_RESPONSE, null, 'Request no longer wanted');
-  const url = withCacheBust(withQuery(path, options.query), method, Date.now(), origin());
+  // A server's own screens in multi-server mode go through the aggregator's proxy (server-scope.ts).
+  const url = withCacheBust(withQuery(scopedPath(path), options.query), method, Date.now(), origin());
   const headers: Record<string, string> = { Accept: ACCEPT[kind] };
   const token = hooks.getToken();
   const withToken = token !== null && shouldAttachToken(url, origin());

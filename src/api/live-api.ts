@@ -20,6 +20,7 @@ import { http } from './http';
 /** The recorder's header with a stepped frame's capture time (server/shared/api/live.ts FRAME_TIME_HEADER). */
 const FRAME_TIME_HEADER = 'x-frame-time';
 import { withQuery } from './request-url';
+import { scopedSocketPath } from './server-scope';
 
 function socketOrigin(): string {
   const { protocol, host } = globalThis.location;
@@ -38,9 +39,9 @@ export const liveApi = {
 
   /** The picture socket of a low-bandwidth session, with a fresh single-use ticket. */
   lowBandwidthSocketUrl: async (id: string) =>
-    `${socketOrigin()}${withQuery(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, { ticket: await ticket({ scope: 'low-bandwidth', resource: id }) })}`,
+    `${socketOrigin()}${withQuery(scopedSocketPath(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`), { ticket: await ticket({ scope: 'low-bandwidth', resource: id }) })}`,
   /** The WebRTC signalling socket, with a fresh single-use ticket. */
-  webRtcSocketUrl: async () => `${socketOrigin()}${withQuery('/service/streams/webrtc', { ticket: await ticket({ scope: 'webrtc' }) })}`,
+  webRtcSocketUrl: async () => `${socketOrigin()}${withQuery(scopedSocketPath('/service/streams/webrtc'), { ticket: await ticket({ scope: 'webrtc' }) })}`,
 
   /** The first `take` segments of a stream that end at or after `startMs`, through the archives queue (spec 7: 2 at once). */
   archivesFrom: async (streamId: string, startMs: number, take = 1): Promise<Archive[]> =>

@@ -10,6 +10,7 @@ import type { Role } from '../../server/shared/roles';
 export type GuardedRoute =
   | 'stage'
   | 'servers'
+  | 'server-admin'
   | 'cameras'
   | 'retention'
   | 'system-status'
@@ -38,6 +39,7 @@ const MULTI: readonly ServerMode[] = ['multi-server'];
 export const ROUTE_RULES: Readonly<Record<GuardedRoute, RouteRule>> = {
   stage: { path: '/stage', roles: 'any', modes: 'any' },
   servers: { path: '/servers', roles: ADMIN, modes: MULTI },
+  'server-admin': { path: '/server-admin', roles: ADMIN, modes: MULTI },
   cameras: { path: '/cameras', roles: ADMIN, modes: SINGLE },
   retention: { path: '/retention', roles: ADMIN, modes: SINGLE },
   'system-status': { path: '/system-status', roles: ADMIN_OR_MANAGER, modes: SINGLE },

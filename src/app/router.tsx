@@ -24,6 +24,7 @@ const PlayerScreen = lazyScreen(() => import('../routes/player-route'), 'PlayerR
 const SCREENS: Record<GuardedRouteId, () => ReactElement> = {
   stage: StageView,
   servers: lazyScreen(() => import('../views/servers/servers-view'), 'ServersView'),
+  'server-admin': lazyScreen(() => import('../views/servers/server-admin-view'), 'ServerAdminView'),
   cameras: CamerasView,
   retention: lazyScreen(() => import('../views/retention/retention-view'), 'RetentionView'),
   'system-status': lazyScreen(() => import('../views/system/system-status-view'), 'SystemStatusView'),

@@ -41,4 +41,6 @@ export const serversStrings = {
   'servers.unregister': 'Unregister',
   'servers.unregistering': 'Unregistering…',
   'servers.removeAnyway': 'Remove anyway',
+  'servers.adminServer': 'Server',
+  'servers.adminSections': 'Screens of {name}',
 } as const;

@@ -2,10 +2,12 @@
  * The servers dashboard (spec 2, multi-server edition, administrators):
  * every registered recorder with its health and why it is not healthy,
  * version, cameras online, license expiry, and register, edit, check again
- * and unregister. The list is read again every minute (spec 9) and after
+ * and unregister; its system status and report open in the server admin
+ * container (server-admin-view.tsx). The list is read again every minute (spec 9) and after
  * every change.
  */
 import { useEffect, useState, type ReactElement } from 'react';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { Orchid } from '../../../server/shared/api';
 import { Icon } from '../../components/ui/icon';
@@ -14,6 +16,7 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { Spinner } from '../../components/ui/spinner';
 import { t, type MessageKey } from '../../i18n/translate';
 import { followOrchids, orchidsState, refreshOrchid } from '../../state/orchids.store';
+import { serverAdminHref } from './server-admin-sections';
 import { ServerDialog } from './server-dialog';
 import type { ServerFormTarget } from './server-form';
 import { UnregisterServerDialog } from './unregister-server-dialog';
@@ -116,6 +119,22 @@ export function ServersView(): ReactElement {
                   <td data-testid="server-cameras">{t('servers.camerasOnline', { online: orchid.camerasOnline, total: orchid.cameras })}</td>
                   <td className="optional-col">{licenseText(orchid.licenseExpiry)}</td>
                   <td className="actions-col">
+                    <Link
+                      to={serverAdminHref(orchid.id, 'system-status')}
+                      className="icon-button"
+                      aria-label={t('servers.statusOf', { name: orchid.name })}
+                      title={t('nav.systemStatus')}
+                    >
+                      <Icon name="status" size={16} />
+                    </Link>
+                    <Link
+                      to={serverAdminHref(orchid.id, 'system-report')}
+                      className="icon-button"
+                      aria-label={t('servers.reportOf', { name: orchid.name })}
+                      title={t('nav.systemReport')}
+                    >
+                      <Icon name="report" size={16} />
+                    </Link>
                     <button
                       type="button"
                       className="icon-button"

@@ -9,6 +9,7 @@ const MODES: ServerMode[] = ['single-server', 'multi-server'];
 const EXPECTED: Record<GuardedRoute, (role: Role, mode: ServerMode) => boolean> = {
   stage: () => true,
   servers: (role, mode) => role === 'Administrator' && mode === 'multi-server',
+  'server-admin': (role, mode) => role === 'Administrator' && mode === 'multi-server',
   cameras: (role, mode) => role === 'Administrator' && mode === 'single-server',
   retention: (role, mode) => role === 'Administrator' && mode === 'single-server',
   'system-status': (role, mode) => (role === 'Administrator' || role === 'Manager') && mode === 'single-server',

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentServerScope, enterServerScope, scopedPath, scopedSocketPath } from '../../../../src/api/server-scope';
+
+describe('server scope (multi-server: a server’s own screens through the aggregator’s proxy)', () => {
+  let leave: (() => void) | undefined;
+  afterEach(() => leave?.());
+
+  it('leaves every path alone while no server is in scope', () => {
+    expect(currentServerScope()).toBeNull();
+    expect(scopedPath('/service/server/utilization/disk')).toBe('/service/server/utilization/disk');
+    expect(scopedSocketPath('/service/streams/webrtc')).toBe('/service/streams/webrtc');
+  });
+
+  it("sends a server's calls and sockets through the proxy, and the aggregator's own calls to the aggregator", () => {
+    leave = enterServerScope('srv 1');
+    expect(scopedPath('/service/server/utilization/disk')).toBe('/service/orchid-proxy/srv%201/service/server/utilization/disk');
+    expect(scopedPath('/service/cameras?x=1')).toBe('/service/orchid-proxy/srv%201/service/cameras?x=1');
+    expect(scopedPath('/service/discoverable/orchids/1')).toBe('/service/orchid-proxy/srv%201/service/discoverable/orchids/1');
+    expect(scopedSocketPath('/service/low-bandwidth/streams/a/ws')).toBe('/service/orchid-proxy-ws/srv%201/service/low-bandwidth/streams/a/ws');
+    for (const own of ['/service/ping', '/service/time', '/service/sessions/me', '/service/orchids', '/service/orchids/x/cache', '/service/about', '/service/users', '/service/layouts/1']) {
+      expect(scopedPath(own)).toBe(own);
+    }
+    // Not a /service path (a client file): never proxied.
+    expect(scopedPath('/index.html')).toBe('/index.html');
+  });
+
+  it('closes only its own scope', () => {
+    const first = enterServerScope('a');
+    leave = enterServerScope('b');
+    first();
+    expect(currentServerScope()).toBe('b');
+    leave();
+    expect(currentServerScope()).toBeNull();
+  });
+});
