@@ -19,7 +19,7 @@ import { ORCHID_MESSAGES } from '../../server/shared/orchid-validation';
 import { stageApi } from '../api/stage-api';
 import { describeApiError } from '../api/error-message';
 import { readItem, writeItem } from './storage';
-import { fetchOrchids } from './orchids.store';
+import { orchidsApi } from '../api/orchids-api';
 import { serverMode } from './server.store';
 
 export const BAG_LAYOUTS = ['mosaic', 'big', 'list'] as const;
@@ -41,6 +41,8 @@ export interface BagServer {
 export interface StageBagState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   cameras: Camera[];
+  /** Multi-server mode: the registered servers, read with the cameras (empty in single-server mode). */
+  orchids: Orchid[];
   failureReason: string | null;
   chips: string[];
   tab: BagTab;
@@ -149,6 +151,7 @@ export const stageBagState = proxy<StageBagState>({
   layout: initial.layout,
   collapsed: initial.collapsed,
   folded: {},
+  orchids: [],
 });
 
 function remember(): void {
@@ -164,9 +167,10 @@ export const stageBagActions = {
       if (stageBagState.status === 'idle') stageBagState.status = 'loading';
       try {
         // Multi-server: the servers too, so the bag shows each one, unavailable ones with their reason.
-        const servers = serverMode() === 'multi-server' ? fetchOrchids() : Promise.resolve();
-        const [cameras] = await Promise.all([stageApi.cameras(), servers]);
+        const servers = serverMode() === 'multi-server' ? orchidsApi.list() : Promise.resolve([]);
+        const [cameras, orchids] = await Promise.all([stageApi.cameras(), servers]);
         stageBagState.cameras = ref(cameras) as Camera[];
+        stageBagState.orchids = ref(orchids) as Orchid[];
         stageBagState.status = 'ready';
         stageBagState.failureReason = null;
       } catch (error) {

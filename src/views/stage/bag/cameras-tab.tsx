@@ -14,7 +14,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { t } from '../../../i18n/translate';
 import { sessionState } from '../../../state/session.store';
 import { bagServers, federatedBagServers, filterCameras, stageBagActions, stageBagState, type BagLayout } from '../../../state/stage-bag.store';
-import { orchidsState } from '../../../state/orchids.store';
 import { serverMode, serverState } from '../../../state/server.store';
 import { stageActions } from '../../../state/stage.store';
 import { CameraEntry } from './camera-entry';
@@ -28,9 +27,8 @@ export function CamerasTab({ layout }: { layout: BagLayout }): ReactElement {
   const { session } = useSnapshot(sessionState);
   const [query, setQuery] = useState('');
   const server = useSnapshot(serverState);
-  const { orchids } = useSnapshot(orchidsState);
   const multiServer = serverMode(server) === 'multi-server';
-  const servers = multiServer ? federatedBagServers(bag as typeof stageBagState, orchids) : bagServers(bag as typeof stageBagState, serverName());
+  const servers = multiServer ? federatedBagServers(bag as typeof stageBagState, bag.orchids) : bagServers(bag as typeof stageBagState, serverName());
 
   return (
     <div className="bag-tab cameras-tab">
