@@ -155,8 +155,9 @@ test('a preset saved here brings the camera back to its view; names are checked,
 
   // Back: the camera is where it was and the picture as it was.
   await tile.button('Go to preset Gate view').click();
-  await expect.poll(async () => (await ptz.status()).moving, { timeout: 15_000 }).toBe(false);
-  expect(await ptz.status()).toEqual(saved);
+  // Polled until it is there: right after the click the camera may not have started moving yet (a loaded
+  // machine), so 'not moving' alone does not mean 'arrived'.
+  await expect.poll(() => ptz.status(), { timeout: 15_000 }).toEqual(saved);
   const back = await tile.stillPicture(STILL);
   expect(pictureDifference(savedPicture, back)).toBeLessThan(STILL);
 
