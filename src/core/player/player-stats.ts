@@ -38,6 +38,20 @@ export interface PacketCounters {
   packetsLost: number;
 }
 
+/**
+ * A playing WebRTC picture whose video packets stopped this long ago has
+ * stalled (the recorder's feed hung, or the path broke without ICE noticing):
+ * the player fails it as recoverable and asks again at its timeline's time.
+ * Long enough for the slowest stream (a 1 fps camera at 1/4x sends a picture
+ * every 4 s).
+ */
+export const VIDEO_STALL_MS = 15_000;
+
+/** When video packets last arrived, given two readings and the previous answer (ms). */
+export function videoFlowAtMs(before: PacketCounters | null, after: PacketCounters, nowMs: number, previousMs: number): number {
+  return before === null || after.packetsReceived > before.packetsReceived ? nowMs : previousMs;
+}
+
 /** Share of packets lost between two readings of inbound RTP counters; null before there is a difference. */
 export function packetLossRatio(before: PacketCounters | null, after: PacketCounters): number | null {
   if (!before) return null;

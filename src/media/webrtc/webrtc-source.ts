@@ -22,7 +22,9 @@
  * frame rate, bit rate, loss, decode errors: core/player/player-stats.ts,
  * and the report's ICE entries, which the statistics pane reads when it is
  * open); packet loss over 10 % or video that could not be decoded in that
- * second are a slow network.
+ * second are a slow network. Video packets that stop for VIDEO_STALL_MS
+ * while playing are a recoverable 'noPackets' failure, so a hung feed
+ * restarts at the timeline's time instead of freezing its last picture.
  *
  * Teardown closes the peer, the socket and the processor and empties the
  * <video>. Cost: the browser's decoder; one getStats call a second.
@@ -31,6 +33,8 @@ import { transfer } from 'comlink';
 import {
   bandwidthWarning,
   bitRateBps,
+  VIDEO_STALL_MS,
+  videoFlowAtMs,
   packetLossRatio,
   readInboundVideo,
   type InboundVideo,
@@ -66,6 +70,10 @@ interface Attempt {
   socket: WebSocket;
   pc: RTCPeerConnection;
   callbacks: SourceCallbacks;
+  /** Ends the attempt with a failure (once). */
+  fail: (code: string) => void;
+  /** When video packets last arrived (wall ms), once playing. */
+  videoFlowAtMs: number;
   done: boolean;
   statsTimer: ReturnType<typeof setInterval> | undefined;
   disconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -116,6 +124,8 @@ export class WebRtcSource implements PlayerSource {
       socket,
       pc,
       callbacks,
+      fail: () => undefined,
+      videoFlowAtMs: 0,
       done: false,
       statsTimer: undefined,
       disconnectTimer: undefined,
@@ -131,6 +141,7 @@ export class WebRtcSource implements PlayerSource {
       this.stop();
       callbacks.failed({ code, recoverable, ...(message ? { message } : {}) });
     };
+    attempt.fail = (code) => fail(code);
     const send = (message: unknown) => {
       try {
         socket.send(JSON.stringify(message));
@@ -187,6 +198,7 @@ export class WebRtcSource implements PlayerSource {
         video.removeEventListener('playing', onPlaying);
         if (attempt.done || this.attempt !== attempt) return;
         callbacks.playing();
+        attempt.videoFlowAtMs = Date.now();
         attempt.statsTimer = setInterval(() => void this.sample(attempt), STATS_INTERVAL_MS);
       };
       video.addEventListener('playing', onPlaying);
@@ -211,6 +223,9 @@ export class WebRtcSource implements PlayerSource {
     const before = attempt.inbound;
     const inbound = readInboundVideo(entries, Date.now());
     if (inbound) {
+      const nowMs = Date.now();
+      attempt.videoFlowAtMs = videoFlowAtMs(before?.packets ?? null, inbound.packets, nowMs, attempt.videoFlowAtMs);
+      if (nowMs - attempt.videoFlowAtMs >= VIDEO_STALL_MS) return attempt.fail(WEBRTC_ERROR.noPackets);
       attempt.inbound = inbound;
       attempt.loss = packetLossRatio(before?.packets ?? null, inbound.packets);
       attempt.bitRateBps = bitRateBps(before ? { bytes: before.bytesReceived, atMs: before.atMs } : null, { bytes: inbound.bytesReceived, atMs: inbound.atMs });

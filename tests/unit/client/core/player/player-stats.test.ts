@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandwidthWarning, bitRateBps, packetLossRatio, readInboundVideo } from '../../../../../src/core/player/player-stats';
+import { bandwidthWarning, bitRateBps, packetLossRatio, readInboundVideo, VIDEO_STALL_MS, videoFlowAtMs } from '../../../../../src/core/player/player-stats';
 import { report } from '../../../helpers/webrtc-stats-report';
 
 describe('player statistics', () => {
@@ -54,4 +54,23 @@ describe('player statistics', () => {
     expect(readInboundVideo(report((e) => void (e.inbound!.kind = 'audio')), 5)).toBeNull();
   });
 
+});
+
+describe('a stalled WebRTC picture', () => {
+  const counters = (packetsReceived: number) => ({ packetsReceived, packetsLost: 0 });
+
+  it('counts from the last reading in which video packets arrived', () => {
+    // First reading: flowing now.
+    expect(videoFlowAtMs(null, counters(10), 1_000, 0)).toBe(1_000);
+    // More packets: flowing now.
+    expect(videoFlowAtMs(counters(10), counters(25), 2_000, 1_000)).toBe(2_000);
+    // None since: still the time they last came, so the silence grows until VIDEO_STALL_MS fails the picture.
+    let flowAt = 2_000;
+    for (let now = 3_000; now <= 2_000 + VIDEO_STALL_MS; now += 1_000) flowAt = videoFlowAtMs(counters(25), counters(25), now, flowAt);
+    expect(flowAt).toBe(2_000);
+  });
+
+  it('waits longer than the slowest stream sends (a 1 fps camera at a quarter speed)', () => {
+    expect(VIDEO_STALL_MS).toBeGreaterThan(4 * 1_000 * 2);
+  });
 });
