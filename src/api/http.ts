@@ -41,6 +41,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Hears the headers of a successful response (a stepped frame's X-Frame-Time). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * The server (orchid id) a recorder call is for in multi-server mode: the
+   * camera's orchidId. Absent: the open server scope, if any (server-scope.ts).
+   */
+  server?: string;
 }
 
 function origin(): string {
@@ -54,8 +59,8 @@ const ACCEPT: Record<ResponseKind, string> = { json: 'application/json', blob: '
 
 async function send<T>(method: string, path: string, options: RequestOptions, kind: ResponseKind = 'json'): Promise<T> {
   if (options.signal?.aborted) throw new HttpError(NO_RESPONSE, null, 'Request no longer wanted');
-  // A server's own screens in multi-server mode go through the aggregator's proxy (server-scope.ts).
-  const url = withCacheBust(withQuery(scopedPath(path), options.query), method, Date.now(), origin());
+  // A recorder call in multi-server mode goes through the aggregator's proxy (server-scope.ts).
+  const url = withCacheBust(withQuery(scopedPath(path, options.server), options.query), method, Date.now(), origin());
   const headers: Record<string, string> = { Accept: ACCEPT[kind] };
   const token = hooks.getToken();
   const withToken = token !== null && shouldAttachToken(url, origin());

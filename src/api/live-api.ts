@@ -27,26 +27,32 @@ function socketOrigin(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
-async function ticket(request: TicketRequest): Promise<string> {
-  return (await http.post<TicketResponse>('/service/tickets', request)).ticket;
+async function ticket(request: TicketRequest, server: string | undefined): Promise<string> {
+  return (await http.post<TicketResponse>('/service/tickets', request, { server })).ticket;
 }
 
+/**
+ * Every call takes the camera's server (its orchidId): in multi-server mode
+ * the call goes there through the aggregator's proxy (server-scope.ts), the
+ * ticket too, as the camera's recorder is the one that checks it.
+ */
 export const liveApi = {
-  createLowBandwidthStream: (request: CreateLowBandwidthStreamRequest) =>
-    http.post<CreateLowBandwidthStreamResponse>('/service/low-bandwidth/streams', request),
-  lowBandwidthStream: (id: string) => http.get<LowBandwidthStream>(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`),
-  deleteLowBandwidthStream: (id: string) => http.delete(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`),
+  createLowBandwidthStream: (request: CreateLowBandwidthStreamRequest, server?: string) =>
+    http.post<CreateLowBandwidthStreamResponse>('/service/low-bandwidth/streams', request, { server }),
+  lowBandwidthStream: (id: string, server?: string) => http.get<LowBandwidthStream>(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`, { server }),
+  deleteLowBandwidthStream: (id: string, server?: string) => http.delete(`/service/low-bandwidth/streams/${encodeURIComponent(id)}`, { server }),
 
   /** The picture socket of a low-bandwidth session, with a fresh single-use ticket. */
-  lowBandwidthSocketUrl: async (id: string) =>
-    `${socketOrigin()}${withQuery(scopedSocketPath(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`), { ticket: await ticket({ scope: 'low-bandwidth', resource: id }) })}`,
+  lowBandwidthSocketUrl: async (id: string, server?: string) =>
+    `${socketOrigin()}${withQuery(scopedSocketPath(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, server), { ticket: await ticket({ scope: 'low-bandwidth', resource: id }, server) })}`,
   /** The WebRTC signalling socket, with a fresh single-use ticket. */
-  webRtcSocketUrl: async () => `${socketOrigin()}${withQuery(scopedSocketPath('/service/streams/webrtc'), { ticket: await ticket({ scope: 'webrtc' }) })}`,
+  webRtcSocketUrl: async (server?: string) =>
+    `${socketOrigin()}${withQuery(scopedSocketPath('/service/streams/webrtc', server), { ticket: await ticket({ scope: 'webrtc' }, server) })}`,
 
   /** The first `take` segments of a stream that end at or after `startMs`, through the archives queue (spec 7: 2 at once). */
-  archivesFrom: async (streamId: string, startMs: number, take = 1): Promise<Archive[]> =>
-    (await http.get<ArchivesResponse>('/service/archives', { queue: 'archives', query: { streamId, start: Math.max(0, Math.floor(startMs)), take } })).data
-      .archives,
+  archivesFrom: async (streamId: string, startMs: number, take = 1, server?: string): Promise<Archive[]> =>
+    (await http.get<ArchivesResponse>('/service/archives', { queue: 'archives', server, query: { streamId, start: Math.max(0, Math.floor(startMs)), take } }))
+      .data.archives,
 
   /**
    * A JPEG of the stream (live when timeMs is 0) through the images queue,
@@ -54,10 +60,15 @@ export const liveApi = {
    * HttpError, or a QueueResetError when a location change dropped it
    * before it started; aborting `signal` drops it if it has not started.
    */
-  framePicture: (streamHref: string, size: { width: number; height: number }, options: { timeMs?: number; signal?: AbortSignal } = {}) =>
+  framePicture: (
+    streamHref: string,
+    size: { width: number; height: number },
+    options: { timeMs?: number; signal?: AbortSignal; server?: string } = {},
+  ) =>
     http.getBlob(`${streamHref}/frame`, {
       queue: 'images',
       signal: options.signal,
+      server: options.server,
       query: {
         width: Math.round(size.width),
         height: Math.round(size.height),
@@ -70,10 +81,17 @@ export const liveApi = {
    * `timeMs`, and its exact capture time (the recorder's X-Frame-Time), for
    * frame stepping while paused. Through the images queue like any picture.
    */
-  steppedFrame: async (streamHref: string, size: { width: number; height: number }, timeMs: number, step: -1 | 1): Promise<{ blob: Blob; timeMs: number }> => {
+  steppedFrame: async (
+    streamHref: string,
+    size: { width: number; height: number },
+    timeMs: number,
+    step: -1 | 1,
+    server?: string,
+  ): Promise<{ blob: Blob; timeMs: number }> => {
     let frameTimeMs = Number.NaN;
     const blob = await http.getBlob(`${streamHref}/frame`, {
       queue: 'images',
+      server,
       query: { width: Math.round(size.width), height: Math.round(size.height), time: Math.round(timeMs), step },
       onHeaders: (headers) => (frameTimeMs = Number(headers.get(FRAME_TIME_HEADER))),
     });

@@ -1,20 +1,47 @@
 /**
- * The server scope of the multi-server edition: while a server's own
- * screens are open (the server admin container: its activation, cameras,
- * status, report, retention and settings), their /service calls go to that
- * server through the aggregator's proxy (spec 7 "directly or via aggregator
- * proxy path"): HTTP under /service/orchid-proxy/{id}, sockets under
- * /service/orchid-proxy-ws/{id}. The single-server screens are reused as
- * they are: the REST client (http.ts) and the socket addresses
- * (live-api.ts) apply the scope, the screens do not know it.
+ * Which server a recorder call goes to in the multi-server edition (spec 7
+ * "directly or via aggregator proxy path"): through the aggregator's proxy,
+ * HTTP under /service/orchid-proxy/{id}, sockets under
+ * /service/orchid-proxy-ws/{id}.
  *
- * The aggregator's own calls, which the shell keeps making meanwhile (ping,
- * clock, session, the server list), are never scoped. Only one scope is
- * open at a time: the container is one screen.
+ * Two ways to name the server:
+ * - per call: a player, the timeline, PTZ and export pass the camera's
+ *   orchidId (RequestOptions.server, the `server` argument of the API
+ *   modules), so one stage plays cameras of many servers at once;
+ * - the scope: while a server's own screens are open (the server admin
+ *   container: its activation, cameras, status, report, retention and
+ *   settings), calls that name no server go to that one. The single-server
+ *   screens are reused as they are: the REST client (http.ts) and the
+ *   socket addresses (live-api.ts) apply the scope, the screens do not know
+ *   it. Only one scope is open at a time: the container is one screen.
+ *
+ * In single-server mode the serving recorder is every camera's server, so
+ * server ids change nothing. The aggregator's own calls, which the shell
+ * keeps making meanwhile (ping, clock, session, the server list), are never
+ * sent on.
  */
 const AGGREGATOR_OWN = /^\/service\/(ping|time|sessions|orchids|orchid-proxy|orchid-proxy-ws|about|version|identity|layouts|users)(\/|\?|$)/;
 
+/** A stream and its server (its camera's orchidId), for calls about the stream's recording. */
+export interface StreamRef {
+  streamId: string;
+  server?: string;
+}
+
+/** Each stream once (a camera shown in two tiles is one stream). */
+export function distinctStreams<T extends StreamRef>(streams: readonly T[]): T[] {
+  const seen = new Map<string, T>();
+  for (const stream of streams) seen.set(`${stream.server ?? ''}\u0000${stream.streamId}`, stream);
+  return [...seen.values()];
+}
+
 let scope: string | null = null;
+let multiServer = false;
+
+/** Set from the serving server's mode (GET /service/about) before any recorder call. */
+export function setMultiServerRouting(enabled: boolean): void {
+  multiServer = enabled;
+}
 
 /** Opens a server's scope (its id); the returned function closes it again. */
 export function enterServerScope(orchidId: string): () => void {
@@ -28,14 +55,19 @@ export function currentServerScope(): string | null {
   return scope;
 }
 
-/** A REST path as it goes out: through the proxy to the scoped server, unless it is the aggregator's own. */
-export function scopedPath(path: string, orchidId: string | null = scope): string {
-  if (!orchidId || !path.startsWith('/service/') || AGGREGATOR_OWN.test(path)) return path;
-  return `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}`;
+function sentOn(path: string, orchidId: string | null | undefined): orchidId is string {
+  return multiServer && !!orchidId && path.startsWith('/service/') && !AGGREGATOR_OWN.test(path);
 }
 
-/** A socket path as it goes out: through the socket proxy to the scoped server. */
-export function scopedSocketPath(path: string, orchidId: string | null = scope): string {
-  if (!orchidId || !path.startsWith('/service/') || AGGREGATOR_OWN.test(path)) return path;
-  return `/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}`;
+/**
+ * A REST path as it goes out: through the proxy to `orchidId` (default: the
+ * scoped server), unless it is the aggregator's own.
+ */
+export function scopedPath(path: string, orchidId: string | null | undefined = scope): string {
+  return sentOn(path, orchidId) ? `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}` : path;
+}
+
+/** A socket path as it goes out: through the socket proxy to `orchidId` (default: the scoped server). */
+export function scopedSocketPath(path: string, orchidId: string | null | undefined = scope): string {
+  return sentOn(path, orchidId) ? `/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}` : path;
 }

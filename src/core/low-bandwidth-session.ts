@@ -47,6 +47,8 @@ export function lowBandwidthResolution(cssWidth: number, cssHeight: number, pixe
 
 export interface SessionRequest {
   streamId: string;
+  /** The stream's server (its camera's orchidId; multi-server mode asks it through the aggregator). */
+  server?: string;
   resolution: PictureSize;
   /** Epoch ms; 0 for live. */
   startTime: number;
@@ -60,7 +62,7 @@ export interface SessionRequest {
 export function sessionShareKey(request: SessionRequest): string | null {
   // Only live at 1x is shared: a playback (or rewinding from now) is one tile's own.
   if (request.startTime !== 0 || (request.speed ?? 1) !== 1) return null;
-  return `${request.streamId}|${request.resolution.width}x${request.resolution.height}|${request.rate}`;
+  return `${request.server ?? ''}|${request.streamId}|${request.resolution.width}x${request.resolution.height}|${request.rate}`;
 }
 
 export class LowBandwidthFailure extends Error {

@@ -17,6 +17,8 @@ import { liveApi } from '../api/live-api';
 
 export interface FrameStepTarget {
   streamHref: string;
+  /** The stream's server (its camera's orchidId). */
+  server?: string;
   /** The tile's picture size, CSS pixels times the device ratio. */
   size(): { width: number; height: number };
   /** Shows a still (an object URL), or hides it (null). */
@@ -64,7 +66,7 @@ export const frameStep = {
       keys.map(async (key) => {
         const target = targets.get(key)!;
         try {
-          return { key, ...(await liveApi.steppedFrame(target.streamHref, target.size(), timeMs, step)) };
+          return { key, ...(await liveApi.steppedFrame(target.streamHref, target.size(), timeMs, step, target.server)) };
         } catch {
           // No frame there (nothing recorded, start or end of the recording): that tile keeps its picture.
           return null;

@@ -112,6 +112,8 @@ export interface PlayerElements {
 
 export interface CreatePlayerOptions {
   streamId: string;
+  /** The stream's server, its camera's orchidId: in multi-server mode every call of the player goes there. */
+  server?: string;
   type: PlayerType;
   availableTypes: readonly PlayerType[];
   /** The tile's size in CSS pixels, read when a source starts. */
@@ -156,18 +158,21 @@ export class StageMedia {
     this.sessions = new LowBandwidthSessionPool(
       {
         create: (request) =>
-          liveApi.createLowBandwidthStream({
-            streamId: request.streamId,
-            resolution: request.resolution,
-            startTime: request.startTime,
-            rate: request.rate,
-            // Spec 9: the wait threshold is 2000 ms times the speed; it is also the widest gap bridged.
-            waitThres: 2000 * Math.max(1, Math.abs(request.speed ?? 1)),
-            ...(request.speed !== undefined && request.speed !== 1 ? { speed: request.speed } : {}),
-            transport: 'websocket-base64',
-          }),
-        describe: async (id) => (await liveApi.lowBandwidthStream(id)).state,
-        remove: (id) => liveApi.deleteLowBandwidthStream(id),
+          liveApi.createLowBandwidthStream(
+            {
+              streamId: request.streamId,
+              resolution: request.resolution,
+              startTime: request.startTime,
+              rate: request.rate,
+              // Spec 9: the wait threshold is 2000 ms times the speed; it is also the widest gap bridged.
+              waitThres: 2000 * Math.max(1, Math.abs(request.speed ?? 1)),
+              ...(request.speed !== undefined && request.speed !== 1 ? { speed: request.speed } : {}),
+              transport: 'websocket-base64',
+            },
+            request.server,
+          ),
+        describe: async (id, server) => (await liveApi.lowBandwidthStream(id, server)).state,
+        remove: (id, server) => liveApi.deleteLowBandwidthStream(id, server),
       },
       browserTimers,
       log,
@@ -180,12 +185,14 @@ export class StageMedia {
     const tileId = surface.tileId;
     const worker = this.pool.workerFor(tileId);
     const pixelRatio = () => globalThis.devicePixelRatio || 1;
+    const { server } = options;
     const lowBandwidth = new LowBandwidthSource({
       tileId,
       streamId: options.streamId,
+      ...(server ? { server } : {}),
       worker,
       sessions: this.sessions,
-      socketUrl: async (id) => (this.options.getToken() ? liveApi.lowBandwidthSocketUrl(id) : null),
+      socketUrl: async (id) => (this.options.getToken() ? liveApi.lowBandwidthSocketUrl(id, server) : null),
       ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
       size: () => ({ ...options.size(), pixelRatio: pixelRatio() * (this.dewarpingTiles.has(tileId) ? DEWARP_PICTURE_DETAIL : 1) }),
     });
@@ -195,7 +202,7 @@ export class StageMedia {
       video: elements.video,
       ...(elements.audio ? { audio: elements.audio } : {}),
       host: this.pool.host,
-      socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl() : null),
+      socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl(server) : null),
     });
     const player = new StagePlayer({
       sources: { lowbandwidth: lowBandwidth, webrtc },
@@ -206,8 +213,8 @@ export class StageMedia {
       probeArchive: async (timeMs, speed) =>
         speed < 0
           ? // Backwards: the segments of the last hour before the time (about one a minute).
-            availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs - REVERSE_LOOKBACK_MS, 100), timeMs, speed)
-          : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs), timeMs, speed),
+            availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs - REVERSE_LOOKBACK_MS, 100, server), timeMs, speed)
+          : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs, 1, server), timeMs, speed),
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
       shaderAvailable: () => !this.shaderUnavailable,

@@ -110,7 +110,7 @@ export function createExportStore(deps: ExportStoreDeps = {}) {
       // The html dewarp page embeds a mov: Chromium's <video> plays it, not Matroska (see media/export/dewarp-page).
       const format: ExportFormat = choice === 'mkv' ? 'mkv' : 'mov';
       const offset = clockOffsetMs();
-      const request: ExportRequest = { streamId: target.streamId, startMs: range.startMs + offset, stopMs: range.stopMs + offset, format };
+      const request: ExportRequest = { streamId: target.streamId, server: target.server, startMs: range.startMs + offset, stopMs: range.stopMs + offset, format };
       const mine = generation;
       state.pairs[key] = { status: 'preparing' };
       let failure: ExportFailure | null = null;

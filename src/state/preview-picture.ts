@@ -94,7 +94,7 @@ export class PreviewPicture {
   }
 }
 
-/** A preview picture of a stream's live pictures (GET {streamHref}/frame). */
-export function livePreviewPicture(streamHref: string, events: PreviewPictureEvents): PreviewPicture {
-  return new PreviewPicture((size, signal) => liveApi.framePicture(streamHref, size, { signal }), events);
+/** A preview picture of a stream's live pictures (GET {streamHref}/frame), asked of the stream's server. */
+export function livePreviewPicture(streamHref: string, events: PreviewPictureEvents, server?: string): PreviewPicture {
+  return new PreviewPicture((size, signal) => liveApi.framePicture(streamHref, size, { signal, server }), events);
 }

@@ -6,6 +6,7 @@
 import { proxy, ref } from 'valtio/vanilla';
 import type { ServerAbout, ServerMode } from '../../server/shared/api';
 import { isHttpError } from '../api/http-error';
+import { setMultiServerRouting } from '../api/server-scope';
 import { systemApi } from '../api/system-api';
 
 export interface ServerState {
@@ -20,7 +21,10 @@ export const serverState = proxy<ServerState>({ about: null, status: 'loading', 
 export async function loadAbout(): Promise<void> {
   serverState.status = 'loading';
   try {
-    serverState.about = ref(await systemApi.about());
+    const about = await systemApi.about();
+    // Recorder calls go through the aggregator's proxy from here on (api/server-scope.ts).
+    setMultiServerRouting(about.mode === 'multi-server');
+    serverState.about = ref(about);
     serverState.status = 'ready';
     serverState.failureStatus = null;
   } catch (error) {

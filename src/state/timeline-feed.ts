@@ -29,6 +29,8 @@ export interface TimelineTrackSource {
   key: string;
   cameraId: string;
   streamId: string;
+  /** The camera's server (orchidId): its archives and motion are asked there. */
+  server?: string;
 }
 
 export interface TimelineFeedSink {
@@ -58,8 +60,8 @@ async function fetchTrack(source: TimelineTrackSource, range: TimelineDataRange,
   const startMs = range.startMs + offsetMs;
   const endMs = range.endMs + offsetMs;
   const [archives, histogram] = await Promise.all([
-    api.archives(source.streamId, startMs),
-    api.motionHistogram(source.streamId, startMs, endMs, range.minSegmentMs),
+    api.archives(source, startMs),
+    api.motionHistogram(source, startMs, endMs, range.minSegmentMs),
   ]);
   return {
     archives: packSpans(

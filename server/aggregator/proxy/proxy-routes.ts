@@ -7,7 +7,10 @@
  *   /service/... as the signed-in user: the aggregator's bearer is replaced
  *   by the user's own token on that recorder (recorder-sessions.ts), so the
  *   recorder enforces the user's role (spec 6). Bodies stream through
- *   unparsed; the recorder validates them.
+ *   unparsed; the recorder validates them. The one exception to signing in
+ *   here: a download a new window opens (an export, the log) carries no
+ *   header, so it brings the recorder's single-use ticket in its query and
+ *   goes through as it is, for the recorder to check.
  * - WebSocket: /service/orchid-proxy-ws/{id}/service/... (WebRTC signalling,
  *   low-bandwidth frames). A browser cannot put a header on a socket, so the
  *   socket brings the recorder's own ticket (obtained through the HTTP proxy)
@@ -22,13 +25,21 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ClientOptions } from 'ws';
-import { badRequest } from '../../common/api-error';
+import { badRequest, unauthorized } from '../../common/api-error';
 import { resolveTarget, type ProxyDeps, type ProxyTarget } from './proxy-target';
 
 declare module 'fastify' {
   interface FastifyRequest {
     proxyTarget?: ProxyTarget;
   }
+}
+
+/** Downloads opened in a new window, which bring a recorder ticket instead of a bearer (spec 7: export, log). */
+const TICKETED_DOWNLOAD = /^\/service\/(streams\/[^/]+\/export|log)$/;
+
+function isTicketedDownload(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown>;
+  return request.method === 'GET' && typeof query.ticket === 'string' && query.ticket !== '' && TICKETED_DOWNLOAD.test(forwardedPath(request));
 }
 
 function forwardedPath(request: FastifyRequest): string {
@@ -49,6 +60,10 @@ export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promis
     if (!forwardedPath(request).startsWith('/service/')) throw badRequest('Only /service/ calls of a server go through the proxy.', 'not-proxied');
     request.proxyTarget = await resolveTarget(deps, orchidId, request.session?.user);
   };
+  const httpPreHandler = async (request: FastifyRequest) => {
+    if (!request.session && !isTicketedDownload(request)) throw unauthorized('Your session has expired or is not valid. Please sign in.', 'no_session');
+    await preHandler(request);
+  };
   // The target was resolved by preHandler; reply-from types its requests loosely (HTTP/2 too), hence the cast.
   const upstream = (request: unknown): string => (request as FastifyRequest).proxyTarget?.uri ?? 'http://127.0.0.1:9';
 
@@ -56,8 +71,9 @@ export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promis
     upstream: '',
     prefix: '/service/orchid-proxy/:orchidId',
     rewritePrefix: '',
-    config: { access: 'signed-in' },
-    preHandler,
+    // Signed in here, or a ticketed download (httpPreHandler decides; the recorder checks the ticket).
+    config: { access: 'public' },
+    preHandler: httpPreHandler,
     replyOptions: {
       getUpstream: upstream,
       rewriteRequestHeaders: (request: unknown, headers: IncomingHttpHeaders) => recorderHeaders(headers, (request as FastifyRequest).proxyTarget),

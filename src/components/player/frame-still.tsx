@@ -6,9 +6,11 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { frameStep } from '../../media/frame-step';
 
-export function FrameStill({ tileKey, streamHref, paused, size }: {
+export function FrameStill({ tileKey, streamHref, server, paused, size }: {
   tileKey: string;
   streamHref: string | null;
+  /** The stream's server (its camera's orchidId). */
+  server?: string;
   paused: boolean;
   size: { width: number; height: number };
 }): ReactElement {
@@ -20,6 +22,7 @@ export function FrameStill({ tileKey, streamHref, paused, size }: {
     if (!streamHref) return;
     return frameStep.register(tileKey, {
       streamHref,
+      ...(server ? { server } : {}),
       size: () => ({ width: sizeRef.current.width * devicePixelRatio, height: sizeRef.current.height * devicePixelRatio }),
       show: (url) => {
         const image = imageRef.current;
@@ -29,7 +32,7 @@ export function FrameStill({ tileKey, streamHref, paused, size }: {
         image.hidden = url === null;
       },
     });
-  }, [tileKey, streamHref]);
+  }, [tileKey, streamHref, server]);
 
   useEffect(() => {
     if (!paused) frameStep.clear(tileKey);

@@ -102,6 +102,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   const { canvasRef, videoRef, audioRef, playerRef } = useStagePlayer({
     tileKey,
     streamId,
+    server: camera.orchidId,
     type,
     availableTypes: props.playerOptions,
     hidden: props.hidden,
@@ -151,7 +152,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
         <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
         <audio ref={audioRef} muted data-testid="tile-audio" />
-        <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} paused={timeline.paused} size={props.rect} />
+        <FrameStill tileKey={tileKey} streamHref={stream?.href ?? null} server={camera.orchidId} paused={timeline.paused} size={props.rect} />
         {pane === 'ptz' && <LazyPtzControls camera={camera} tileKey={tileKey} options={ptzOptions} />}
       </div>
       {props.header?.show !== false && (

@@ -26,6 +26,8 @@ export const RESIZE_DEBOUNCE_MS = 150;
 export interface StagePlayerBinding {
   tileKey: string;
   streamId: string | null;
+  /** The camera's server (orchidId): in multi-server mode the player's calls go there. */
+  server?: string;
   type: PlayerType;
   availableTypes: readonly PlayerType[];
   hidden: boolean;
@@ -87,6 +89,7 @@ export function useStagePlayer(binding: StagePlayerBinding): {
       { canvas, video, ...(audio ? { audio } : {}) },
       {
         streamId,
+        ...(latest.current.server ? { server: latest.current.server } : {}),
         type: latest.current.type,
         availableTypes: latest.current.availableTypes,
         size: () => latest.current.size,

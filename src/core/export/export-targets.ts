@@ -21,6 +21,8 @@ export interface ExportTarget {
   cameraName: string;
   /** The stream exported: the camera's primary stream. */
   streamId: string;
+  /** The camera's server (orchidId): the export is made there. */
+  server: string;
   choices: ExportChoice[];
   /** The stream's dewarp settings when it has them (the html dewarp page draws with them), else null. */
   dewarp: StreamDewarpConfiguration | null;
@@ -74,6 +76,7 @@ export function exportTargets(tiles: readonly StageTileCamera[], cameras: readon
       cameraId: camera.id,
       cameraName: camera.name,
       streamId: camera.primaryStream.id,
+      server: camera.orchidId,
       choices: exportChoices(camera, browser),
       dewarp: dewarpOf(camera),
     });

@@ -35,6 +35,8 @@ export function lowBandwidthRate(rateFps: number, speed: number): number {
 export interface LowBandwidthSourceOptions {
   tileId: string;
   streamId: string;
+  /** The stream's server (its camera's orchidId). */
+  server?: string;
   worker: MediaWorker;
   sessions: LowBandwidthSessionPool;
   /** The session's picture socket address with a fresh ticket; null when signed out. */
@@ -63,6 +65,7 @@ export class LowBandwidthSource implements PlayerSource {
     this.options.sessions
       .acquire({
         streamId: this.options.streamId,
+        ...(this.options.server ? { server: this.options.server } : {}),
         resolution,
         startTime: request.timeMs,
         rate: lowBandwidthRate(rate, request.speed),

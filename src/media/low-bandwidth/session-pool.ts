@@ -25,10 +25,11 @@ import type { LowBandwidthStatus } from '../../../server/shared/api';
 
 export const SESSION_RELEASE_GRACE_MS = 3000;
 
+/** A session lives on its stream's server: every call after the create names that server again. */
 export interface SessionBackend {
   create(request: SessionRequest): Promise<{ id: string }>;
-  describe(id: string): Promise<{ status: LowBandwidthStatus; description: string }>;
-  remove(id: string): Promise<void>;
+  describe(id: string, server: string | undefined): Promise<{ status: LowBandwidthStatus; description: string }>;
+  remove(id: string, server: string | undefined): Promise<void>;
 }
 
 export interface SessionLease {
@@ -41,6 +42,7 @@ export interface SessionLease {
 
 interface Entry {
   key: string | null;
+  server: string | undefined;
   ready: Promise<string>;
   id: string | null;
   refs: number;
@@ -86,7 +88,7 @@ export class LowBandwidthSessionPool {
   }
 
   private create(key: string | null, request: SessionRequest): Entry {
-    const entry: Entry = { key, ready: Promise.resolve(''), id: null, refs: 0, dead: false, releaseTimer: undefined };
+    const entry: Entry = { key, server: request.server, ready: Promise.resolve(''), id: null, refs: 0, dead: false, releaseTimer: undefined };
     entry.ready = (async () => {
       let id: string;
       try {
@@ -95,7 +97,7 @@ export class LowBandwidthSessionPool {
         throw new LowBandwidthFailure(readFailure(error, LOW_BANDWIDTH_ERROR.failedToCreate, request.startTime === 0));
       }
       entry.id = id;
-      await waitUntilReady(() => this.backend.describe(id), this.timers);
+      await waitUntilReady(() => this.backend.describe(id, request.server), this.timers);
       return id;
     })();
     entry.ready.catch(() => {
@@ -130,7 +132,7 @@ export class LowBandwidthSessionPool {
     if (entry.refs > 0 || entry.dead) return;
     entry.dead = true;
     if (entry.key !== null && this.shared.get(entry.key) === entry) this.shared.delete(entry.key);
-    if (entry.id) this.backend.remove(entry.id).catch((error: unknown) => this.log('Failed to delete a low-bandwidth stream', error));
+    if (entry.id) this.backend.remove(entry.id, entry.server).catch((error: unknown) => this.log('Failed to delete a low-bandwidth stream', error));
   }
 
   /** Deletes every idle session now (leaving the stage). */

@@ -32,9 +32,7 @@ export interface SinglePlayerBarProps {
 export function SinglePlayerBar(props: SinglePlayerBarProps): ReactElement {
   const { master: context } = useSnapshot(timelineState);
   const [picking, setPicking] = useState<{ initialMs: number } | null>(null);
-  const { key, cameraId, streamId } = props.track;
-  const tracks = useMemo(() => [{ key, cameraId, streamId }], [key, cameraId, streamId]);
-  const streamIds = useMemo(() => [streamId], [streamId]);
+  const tracks = useMemo(() => [props.track], [props.track]);
   const fullScreenLabel = props.fullScreen ? t('player.exitFullScreen') : t('player.fullScreen');
 
   return (
@@ -81,14 +79,14 @@ export function SinglePlayerBar(props: SinglePlayerBarProps): ReactElement {
       )}
       {props.showControls && (
         <>
-          <MotionEventButtons streamIds={streamIds} />
+          <MotionEventButtons streams={tracks} />
           <button type="button" className="icon-button control-bar-button" aria-label={fullScreenLabel} title={fullScreenLabel} onClick={props.onFullScreen}>
             <PlayerIcon name={props.fullScreen ? 'exitFullScreen' : 'fullScreen'} />
           </button>
           <DateTimeDialog
             open={picking !== null}
             initialMs={picking?.initialMs ?? 0}
-            streamIds={streamIds}
+            streams={tracks}
             onClose={() => setPicking(null)}
             onPick={(timeMs) => {
               setPicking(null);

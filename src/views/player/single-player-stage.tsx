@@ -91,7 +91,10 @@ export function SinglePlayerStage({ camera, streamId, options, page }: SinglePla
   const playback = can(session?.role, 'playback');
   const rect = useMemo(() => ({ x: 0, y: 0, width: size.width, height: size.height }), [size.width, size.height]);
   const header = useMemo(() => ({ show: options.showHeader, options }), [options]);
-  const track = useMemo(() => ({ key: SINGLE_PLAYER_TILE, cameraId: camera.id, streamId }), [camera.id, streamId]);
+  const track = useMemo(
+    () => ({ key: SINGLE_PLAYER_TILE, cameraId: camera.id, streamId, server: camera.orchidId }),
+    [camera.id, camera.orchidId, streamId],
+  );
 
   return (
     <StageMediaContext.Provider value={media}>

@@ -172,6 +172,23 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     expect(admins.status).toBe(200);
   });
 
+  it("lets a download a new window opens (the log) through the proxy on the recorder's ticket alone, and nothing else without a session", async () => {
+    const proxy = `/service/orchid-proxy/${orchidId}/service`;
+    const ticket = await agg<{ ticket: string }>('POST', `${proxy}/tickets`, { token: admin, json: { scope: 'log' } });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const log = await fetch(`${aggregator.baseUrl}${proxy}/log?format=text&ticket=${encodeURIComponent(ticket.body.ticket)}`);
+    expect(log.status).toBe(200);
+    expect(await log.text()).toMatch(/\S/);
+    // The recorder checks the ticket: one it never issued opens nothing, through the proxy as directly.
+    expect((await fetch(`${aggregator.baseUrl}${proxy}/log?format=text&ticket=${'x'.repeat(43)}`)).status).toBe(401);
+    // No ticket, or a ticket on a call that is no download: the aggregator wants its own session.
+    expect((await fetch(`${aggregator.baseUrl}${proxy}/log?format=text`)).status).toBe(401);
+    const other = await agg<{ ticket: string }>('POST', `${proxy}/tickets`, { token: admin, json: { scope: 'log' } });
+    const cameras = await fetch(`${aggregator.baseUrl}${proxy}/cameras?ticket=${encodeURIComponent(other.body.ticket)}`);
+    expect(cameras.status).toBe(401);
+    expect(((await cameras.json()) as { code: string }).code).toBe('no_session');
+  });
+
   it('carries a recorder socket through the WebSocket proxy: low-bandwidth pictures with the recorder\'s ticket, nothing without one', async () => {
     const proxy = `/service/orchid-proxy/${orchidId}/service`;
     const camera = (await agg<CamerasResponse>('GET', `${proxy}/cameras`, { token: admin })).body.data.cameras[0]!;

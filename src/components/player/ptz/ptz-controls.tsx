@@ -59,9 +59,10 @@ export function PtzControls({ camera, tileKey, options }: PtzControlsProps): Rea
   const [held, setHeld] = useState<PtzDirection | null>(null);
   const line = useRef<PtzCommandLine | null>(null);
   const cameraId = camera.id;
+  const server = camera.orchidId;
 
   useEffect(() => {
-    const commands = new PtzCommandLine({ send: (move) => ptzApi.move(cameraId, move), log: logFailure, holdEnded: () => setHeld(null) });
+    const commands = new PtzCommandLine({ send: (move) => ptzApi.move({ id: cameraId, orchidId: server }, move), log: logFailure, holdEnded: () => setHeld(null) });
     line.current = commands;
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') commands.release();
@@ -76,7 +77,7 @@ export function PtzControls({ camera, tileKey, options }: PtzControlsProps): Rea
       commands.dispose();
       if (line.current === commands) line.current = null;
     };
-  }, [cameraId]);
+  }, [cameraId, server]);
 
   if (!access.controls) return null;
 

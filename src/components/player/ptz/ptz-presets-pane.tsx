@@ -36,7 +36,7 @@ export function PtzPresetsPane({ camera, options }: PtzPresetsPaneProps): ReactE
 }
 
 function PresetsList({ camera, goTo, manage }: { camera: Camera; goTo: boolean; manage: boolean }): ReactElement {
-  const presets = usePtzPresets(camera.id, camera.capabilities.camera.PTZ.maxPresets);
+  const presets = usePtzPresets(camera.id, camera.orchidId, camera.capabilities.camera.PTZ.maxPresets);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const room = roomForPreset(presets.presets.length, presets.limit);
   const busy = presets.moving !== null;

@@ -9,7 +9,7 @@
  * move while the camera is still on its way. A failed go-to is logged and
  * cancels the pending command: the flag drops at once (spec 8).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { describeApiError } from '../../../api/error-message';
 import { ptzApi } from '../../../api/ptz-api';
 import { listPresets, presetLimit, PresetMovingFlag, type ListedPreset } from '../../../core/ptz/ptz-presets';
@@ -36,7 +36,8 @@ export interface PtzPresetsActions {
 
 const blankLabel = (token: string) => t('ptz.blankPreset', { token });
 
-export function usePtzPresets(cameraId: string, capabilityMax: number | undefined): PtzPresetsState & PtzPresetsActions {
+export function usePtzPresets(cameraId: string, server: string | undefined, capabilityMax: number | undefined): PtzPresetsState & PtzPresetsActions {
+  const camera = useMemo(() => ({ id: cameraId, ...(server ? { orchidId: server } : {}) }), [cameraId, server]);
   const [list, setList] = useState<{ status: PtzPresetsState['status']; presets: ListedPreset[]; reported?: number; error: string | null }>({
     status: 'loading',
     presets: [],
@@ -50,7 +51,7 @@ export function usePtzPresets(cameraId: string, capabilityMax: number | undefine
   const load = useCallback(async () => {
     const ticket = ++loadTicket.current;
     try {
-      const reply = await ptzApi.presets(cameraId);
+      const reply = await ptzApi.presets(camera);
       if (!alive.current || ticket !== loadTicket.current) return;
       setList({ status: 'ready', presets: listPresets(reply.presets, blankLabel), reported: reply.maxPresets, error: null });
     } catch (error) {
@@ -58,7 +59,7 @@ export function usePtzPresets(cameraId: string, capabilityMax: number | undefine
       console.warn('Failed to load the PTZ presets', error);
       setList((current) => ({ ...current, status: 'failed', error: describeApiError(error) }));
     }
-  }, [cameraId]);
+  }, [camera]);
 
   useEffect(() => {
     alive.current = true;
@@ -74,7 +75,7 @@ export function usePtzPresets(cameraId: string, capabilityMax: number | undefine
   const goTo = useCallback(
     (preset: ListedPreset) => {
       const going = movingFlag.current?.start(preset);
-      ptzApi.gotoPreset(cameraId, preset.token).then(
+      ptzApi.gotoPreset(camera, preset.token).then(
         () => going?.answered(),
         (error: unknown) => {
           console.warn('A PTZ command failed; the pending command is cancelled', { preset: preset.token, error });
@@ -82,7 +83,7 @@ export function usePtzPresets(cameraId: string, capabilityMax: number | undefine
         },
       );
     },
-    [cameraId],
+    [camera],
   );
 
   /** Runs a change, then reads the list again; answers the error text (with its reason) or null. */
@@ -107,8 +108,8 @@ export function usePtzPresets(cameraId: string, capabilityMax: number | undefine
     moving,
     reload: () => void load(),
     goTo,
-    create: (name) => change(() => ptzApi.createPreset(cameraId, name), 'ptz.errorCreatingPreset'),
-    rename: (token, name) => change(() => ptzApi.renamePreset(cameraId, token, name), 'ptz.errorRenamingPreset'),
-    remove: (token) => change(() => ptzApi.deletePreset(cameraId, token), 'ptz.errorDeletingPreset'),
+    create: (name) => change(() => ptzApi.createPreset(camera, name), 'ptz.errorCreatingPreset'),
+    rename: (token, name) => change(() => ptzApi.renamePreset(camera, token, name), 'ptz.errorRenamingPreset'),
+    remove: (token) => change(() => ptzApi.deletePreset(camera, token), 'ptz.errorDeletingPreset'),
   };
 }

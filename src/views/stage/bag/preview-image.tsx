@@ -15,10 +15,12 @@ import { nextRefreshDelayMs, previewSize, shouldRefresh, unavailableAfterMs, PRE
 export interface PreviewImageProps {
   name: string;
   streamHref: string | null;
+  /** The camera's server (orchidId): the picture is asked there. */
+  server?: string;
   serverAvailable: boolean;
 }
 
-export function PreviewImage({ name, streamHref, serverAvailable }: PreviewImageProps): ReactElement {
+export function PreviewImage({ name, streamHref, server, serverAvailable }: PreviewImageProps): ReactElement {
   const { session } = useSnapshot(sessionState);
   const token = session?.token ?? null;
   const box = useRef<HTMLDivElement>(null);
@@ -63,7 +65,7 @@ export function PreviewImage({ name, streamHref, serverAvailable }: PreviewImage
     const element = box.current;
     const s = state.current;
     if (!element || !streamHref || !token) return;
-    const picture = livePreviewPicture(streamHref, { onPicture: setSrc, onFailure: onFailed });
+    const picture = livePreviewPicture(streamHref, { onPicture: setSrc, onFailure: onFailed }, server);
     const load = () => {
       if (picture.busy) return; // the picture under way answers this refresh too
       s.due = false;
@@ -82,7 +84,7 @@ export function PreviewImage({ name, streamHref, serverAvailable }: PreviewImage
       clearTimeout(s.timer);
       clearTimeout(s.errorTimer);
     };
-  }, [streamHref, token, onFailed]);
+  }, [streamHref, server, token, onFailed]);
 
   return (
     <div ref={box} className="preview">

@@ -7,6 +7,7 @@
  * button that picks that date, with how much of it is recorded (the
  * single player names its one stream instead).
  */
+import { distinctStreams, type StreamRef } from '../../../api/server-scope';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { AppDialog } from '../../../components/ui/dialog';
 import { CheckboxField, TextField } from '../../../components/ui/form-field';
@@ -22,7 +23,8 @@ export interface DateTimeDialogProps {
   onClose(): void;
   onPick(timeMs: number): void;
   /** The streams whose recorded days show; the stage timeline's cameras when absent. */
-  streamIds?: readonly string[];
+  /** The streams whose recorded days the picker marks: the timeline's when absent. */
+  streams?: readonly StreamRef[];
 }
 
 export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
@@ -32,11 +34,14 @@ export function DateTimeDialog(props: DateTimeDialogProps): ReactElement {
   const [days, setDays] = useState<RecordedDay[]>([]);
   const { open, initialMs } = props;
   const tracks = useTimelineTracks(undefined);
-  const streamKey = [...new Set(props.streamIds ?? tracks.map((track) => track.streamId))].join(',');
+  const streams = distinctStreams(props.streams ?? tracks);
+  // The effect runs again only when the set of streams changes, not on every new array.
+  const streamKey = JSON.stringify(streams.map(({ streamId, server }) => [streamId, server ?? '']));
   useEffect(() => {
     if (!open) return;
     let current = true;
-    void loadRecordedDays(streamKey ? streamKey.split(',') : []).then((loaded) => current && setDays(loaded));
+    const asked = (JSON.parse(streamKey) as Array<[string, string]>).map(([streamId, server]) => (server ? { streamId, server } : { streamId }));
+    void loadRecordedDays(asked).then((loaded) => current && setDays(loaded));
     return () => {
       current = false;
     };

@@ -5,6 +5,7 @@
  * players all jump there. A search with no result says so briefly. The
  * single player names its one stream instead of the stage's cameras.
  */
+import { distinctStreams, type StreamRef } from '../../../api/server-scope';
 import { useState, type ReactElement } from 'react';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { t } from '../../../i18n/translate';
@@ -15,9 +16,9 @@ import { useTimelineTracks } from './stage-timeline';
 
 const NOT_FOUND_SHOWN_MS = 2_000;
 
-export function MotionEventButtons({ contextKey, streamIds }: { contextKey?: string; streamIds?: readonly string[] }): ReactElement {
+export function MotionEventButtons({ contextKey, streams }: { contextKey?: string; streams?: readonly StreamRef[] }): ReactElement {
   const tracks = useTimelineTracks(contextKey);
-  const searched = streamIds ?? tracks.map((track) => track.streamId);
+  const searched = distinctStreams(streams ?? tracks);
   const [busy, setBusy] = useState(false);
   const [notFound, setNotFound] = useState(false);
 
@@ -26,7 +27,7 @@ export function MotionEventButtons({ contextKey, streamIds }: { contextKey?: str
     try {
       const context = tileContext(timelineState, contextKey ?? '');
       const playheadMs = currentTimeAt(context, Date.now());
-      const startMs = await findMotionStart(direction, [...new Set(searched)], playheadMs);
+      const startMs = await findMotionStart(direction, searched, playheadMs);
       if (startMs === null) {
         setNotFound(true);
         setTimeout(() => setNotFound(false), NOT_FOUND_SHOWN_MS);

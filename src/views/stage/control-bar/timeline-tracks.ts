@@ -21,7 +21,7 @@ export function timelineTracks(
     if (!follows) continue;
     const camera = cameras.find((entry) => entry.id === ref.id);
     const streamId = camera?.primaryStream?.id;
-    if (camera && streamId) out.push({ key, cameraId: camera.id, streamId });
+    if (camera && streamId) out.push({ key, cameraId: camera.id, streamId, server: camera.orchidId });
   }
   return out;
 }

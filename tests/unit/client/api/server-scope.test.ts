@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { currentServerScope, enterServerScope, scopedPath, scopedSocketPath } from '../../../../src/api/server-scope';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { currentServerScope, enterServerScope, scopedPath, scopedSocketPath, setMultiServerRouting } from '../../../../src/api/server-scope';
 
 describe('server scope (multi-server: a server’s own screens through the aggregator’s proxy)', () => {
   let leave: (() => void) | undefined;
-  afterEach(() => leave?.());
+  beforeEach(() => setMultiServerRouting(true));
+  afterEach(() => {
+    leave?.();
+    setMultiServerRouting(false);
+  });
 
   it('leaves every path alone while no server is in scope', () => {
     expect(currentServerScope()).toBeNull();
@@ -31,5 +35,22 @@ describe('server scope (multi-server: a server’s own screens through the aggre
     expect(currentServerScope()).toBe('b');
     leave();
     expect(currentServerScope()).toBeNull();
+  });
+
+  it("sends a call that names its camera's server to that server, whatever the scope", () => {
+    expect(scopedPath('/service/archives?streamId=s', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/archives?streamId=s');
+    leave = enterServerScope('srv-1');
+    expect(scopedPath('/service/cameras/c/position', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/cameras/c/position');
+    expect(scopedSocketPath('/service/streams/webrtc', 'srv-2')).toBe('/service/orchid-proxy-ws/srv-2/service/streams/webrtc');
+    // No server named: the scope's.
+    expect(scopedPath('/service/cameras')).toBe('/service/orchid-proxy/srv-1/service/cameras');
+  });
+
+  it('in single-server mode the serving recorder answers every call, named server or scope', () => {
+    setMultiServerRouting(false);
+    leave = enterServerScope('srv-1');
+    expect(scopedPath('/service/archives', 'srv-1')).toBe('/service/archives');
+    expect(scopedPath('/service/cameras')).toBe('/service/cameras');
+    expect(scopedSocketPath('/service/streams/webrtc', 'srv-1')).toBe('/service/streams/webrtc');
   });
 });

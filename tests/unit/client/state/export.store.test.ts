@@ -6,7 +6,7 @@ import type { DewarpPageRequest } from '../../../../src/media/export/dewarp-page
 import { createExportStore, EXPORT_ALERT_DELAY_MS } from '../../../../src/state/export.store';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
-const target: ExportTarget = { cameraId: 'c1', cameraName: 'Gate', streamId: 's1', choices: ['mkv', 'mov'], dewarp: null };
+const target: ExportTarget = { cameraId: 'c1', cameraName: 'Gate', streamId: 's1', server: 'srv-1', choices: ['mkv', 'mov'], dewarp: null };
 const range = { startMs: NOW - 30_000, stopMs: NOW - 10_000 };
 
 interface RigOptions {
@@ -65,7 +65,7 @@ describe('export flow', () => {
     expect(opened).toEqual([]);
     answer();
     await running;
-    expect(checked).toEqual([{ streamId: 's1', startMs: range.startMs, stopMs: range.stopMs, format: 'mov' }]);
+    expect(checked).toEqual([{ streamId: 's1', server: 'srv-1', startMs: range.startMs, stopMs: range.stopMs, format: 'mov' }]);
     expect(opened).toEqual(['/service/streams/s1/export?format=mov&ticket=t']);
     expect(store.state.pairs['c1:mov']).toBeUndefined();
   });

@@ -6,8 +6,8 @@ const range = { startMs: 100_000, endMs: 200_000, minSegmentMs: 1200, scale: { m
 function rig(fail = false) {
   const calls: string[] = [];
   const api = {
-    archives: vi.fn(async (streamId: string, startMs: number) => {
-      calls.push(`archives ${streamId} ${startMs}`);
+    archives: vi.fn(async ({ streamId, server }: { streamId: string; server?: string }, startMs: number) => {
+      calls.push(`archives ${streamId}@${server} ${startMs}`);
       if (fail) throw new Error('down');
       return [
         { id: 1, streamId, start: 90_000, end: 120_000, active: false, sizeBytes: 1 },
@@ -15,8 +15,8 @@ function rig(fail = false) {
         { id: 3, streamId, start: 250_000, end: 260_000, active: true, sizeBytes: 1 },
       ];
     }),
-    motionHistogram: vi.fn(async (streamId: string, startMs: number, stopMs: number, minSegment: number) => {
-      calls.push(`histogram ${streamId} ${startMs}-${stopMs} ${minSegment}`);
+    motionHistogram: vi.fn(async ({ streamId, server }: { streamId: string; server?: string }, startMs: number, stopMs: number, minSegment: number) => {
+      calls.push(`histogram ${streamId}@${server} ${startMs}-${stopMs} ${minSegment}`);
       return [{ start: 130_000, stop: 131_200, count: 1, motionMs: 500 }];
     }),
   };
@@ -27,7 +27,7 @@ function rig(fail = false) {
     dataRange: vi.fn(async () => range),
   };
   const feed = startTimelineFeed({
-    sources: () => [{ key: 'o/a', cameraId: 'a', streamId: 's1' }],
+    sources: () => [{ key: 'o/a', cameraId: 'a', streamId: 's1', server: 'o' }],
     sink,
     serverOffsetMs: () => 1000,
     api,
@@ -39,10 +39,10 @@ describe('the timeline feed', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('asks for the view in server time and hands packed local spans to the worker', async () => {
+  it("asks the camera's server for the view in server time and hands packed local spans to the worker", async () => {
     const { feed, calls, tracks } = rig();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['archives s1 101000', 'histogram s1 101000-201000 1200']);
+    expect(calls).toEqual(['archives s1@o 101000', 'histogram s1@o 101000-201000 1200']);
     // Touching segments join; the one after the view is left out; all shifted back by the offset.
     expect([...tracks['o/a']!.archives!]).toEqual([89_000, 149_000]);
     expect([...tracks['o/a']!.motion!]).toEqual([129_000, 130_200]);

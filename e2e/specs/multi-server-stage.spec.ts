@@ -1,0 +1,103 @@
+/**
+ * The stage of the multi-server edition: a real aggregator started as users
+ * start it, with two demo recorders of its own (`--demo-recorders 2`), one
+ * simulated camera each. An operator drags a camera of each server onto one
+ * stage; both play, each through the aggregator's proxy to its own recorder
+ * (WebRTC signalling and low-bandwidth pictures over the socket proxy, the
+ * REST calls over the HTTP proxy), and the timeline plays the past of both.
+ */
+import type { CamerasResponse } from '../../server/shared/api';
+import { startAggregator, type AggregatorProcess } from '../../tests/integration/helpers/aggregator-process';
+import { call, signIn as signInApi } from '../../tests/integration/helpers/recorder-process';
+import { ShellPage } from '../pages/shell-page';
+import { SignInPage } from '../pages/sign-in-page';
+import { shot } from '../fixtures/shots';
+import { expect, test } from '../fixtures/test';
+import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
+import { ControlBarPage } from './stage/control-bar-page';
+import { StagePage } from './stage/stage-page';
+
+const PASSWORD = 'agg-Stage-53';
+let aggregator: AggregatorProcess | undefined;
+/** Camera name per server id, renamed here so the two demo cameras can be told apart. */
+const names = new Map<string, string>();
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  aggregator = await startAggregator({ adminPassword: PASSWORD, extraArgs: ['--demo-recorders', '2', '--demo-cameras', '1'] });
+  const token = await signInApi(aggregator.baseUrl, 'admin', PASSWORD);
+  // The demo recorders register their cameras as they start: wait for one running camera on each.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const reply = await call<CamerasResponse>(aggregator.baseUrl, 'GET', '/service/cameras', { token });
+    const running = (reply.body?.data?.cameras ?? []).filter((camera) => camera.primaryStream?.status.streamState === 'running');
+    if (new Set(running.map((camera) => camera.orchidId)).size >= 2) {
+      for (const [index, camera] of running.entries()) {
+        const name = `Site ${index + 1} gate`;
+        // Renamed on its own recorder, through the aggregator's proxy.
+        const renamed = await call(aggregator.baseUrl, 'PATCH', `/service/orchid-proxy/${camera.orchidId}/service/cameras/${camera.id}`, { token, json: { name } });
+        expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+        names.set(camera.orchidId, name);
+      }
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`the demo recorders' cameras did not run in time:\n${aggregator.output().slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+});
+
+test.afterAll(async () => {
+  await aggregator?.stop();
+});
+
+test('cameras of two servers play side by side through the aggregator, live and in the past', ANY_VIEWPORT, async ({ page }, testInfo) => {
+  const proxied = new Set<string>();
+  page.on('websocket', (socket) => {
+    const match = /\/service\/orchid-proxy-ws\/([^/]+)\/service\/(streams\/webrtc|low-bandwidth)/.exec(socket.url());
+    if (match) proxied.add(`${decodeURIComponent(match[1]!)} ${match[2]}`);
+  });
+  const signIn = new SignInPage(page, aggregator!.baseUrl);
+  const shell = new ShellPage(page, aggregator!.baseUrl);
+  await signIn.open();
+  await signIn.signIn('admin', PASSWORD);
+  await shell.expectStage();
+
+  const stage = new StagePage(page);
+  const [[firstServer, first], [secondServer, second]] = [...names.entries()] as [[string, string], [string, string]];
+  await expect(stage.bagCamera(first)).toBeVisible({ timeout: 20_000 });
+  await expect(stage.bagCamera(second)).toBeVisible();
+  await stage.dragCamera(first, 0.5, 0.5);
+  await stage.dragCamera(second, -6, 0.5);
+  await stage.expectPlaying(first, 'webrtc');
+  await stage.expectPlaying(second, 'webrtc');
+  await stage.expectClockAdvancing(first);
+  await stage.expectClockAdvancing(second);
+  // Each player signalled to its own server, through the socket proxy.
+  expect(proxied).toContain(`${firstServer} streams/webrtc`);
+  expect(proxied).toContain(`${secondServer} streams/webrtc`);
+  await shot(page, testInfo, 'multi-server-stage');
+
+  // Low bandwidth for the second: its pictures come over the proxy from its recorder.
+  await (await stage.header(second, 'Player mode: WebRTC')).click();
+  await stage.expectPlaying(second, 'lowbandwidth');
+  await stage.expectClockAdvancing(second);
+  expect(proxied).toContain(`${secondServer} low-bandwidth`);
+
+  // The past of both servers: 15 s back (each recorder's archive, asked through the proxy), both tiles show it.
+  const bar = new ControlBarPage(page);
+  const backMs = Date.now() - 15_000;
+  await bar.seekTo(backMs);
+  expect(await bar.shownTime()).not.toBe('live');
+  for (const name of [first, second]) {
+    await expect
+      .poll(async () => Math.abs(((await stage.tileTime(name)) ?? 0) - (Date.now() - (await bar.lagMs()))), {
+        timeout: 30_000,
+        message: `${name} shows the time sought`,
+      })
+      // The picture may start up to a GOP early, and a screenshot takes a moment.
+      .toBeLessThan(5_000);
+  }
+  await shot(page, testInfo, 'multi-server-stage-past');
+});
