@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { terminateAllChildren } from '../processes';
 import { MissingMasterKeyError } from '../common/secrets/master-key';
+import { startBanner } from '../common/start-banner';
 import { buildApp } from './app';
 import { ConfigError, defaultAggregatorConfig, parseAggregatorConfig } from './core/config';
 import { startDemoRecorders, stopDemoRecorders, type DemoRecorder } from './demo/demo-recorders';
@@ -71,17 +72,7 @@ async function main(): Promise<void> {
   }
   services.health.start(config.healthIntervalSeconds * 1000);
 
-  const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  const portPart = config.httpPort === 80 ? '' : `:${config.httpPort}`;
-  console.log(`Argus VMS aggregator is ready at http://${shownHost}${portPart}/`);
-  if (services.generatedAdminPassword) {
-    console.log(`Sign in as 'admin' with the generated password: ${services.generatedAdminPassword}`);
-    console.log('(shown once; set your own with --admin-password-file or ARGUS_ADMIN_PASSWORD)');
-  } else if (config.adminPassword) {
-    console.log(`Sign in as 'admin' with the password given by --admin-password.`);
-  } else {
-    console.log(`Sign in as 'admin' with the password printed at the first start (or restart with --admin-password).`);
-  }
+  for (const line of startBanner('aggregator', config, services.generatedAdminPassword)) console.log(line);
   console.log(`Storage: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);
   for (const recorder of demo) console.log(`Demo recorder ${recorder.index} at ${recorder.uri}/ (registered as 'Demo recorder ${recorder.index}')`);
 

@@ -13,6 +13,7 @@ import { RESTART_EXIT_CODE } from '../shared/properties';
 import { rollBackExpired } from './system/properties/properties-file';
 import { configWithProperties } from './system/properties/property-config';
 import { MissingMasterKeyError } from '../common/secrets/master-key';
+import { startBanner } from '../common/start-banner';
 import { SecretBoxError } from '../common/secrets/secret-box';
 import { listChildren, terminateAllChildren } from '../processes';
 import { closeServices, createServices, recordStop } from './services';
@@ -73,17 +74,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, services);
   await app.listen({ host: config.host, port: config.httpPort });
 
-  const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  const portPart = config.httpPort === 80 ? '' : `:${config.httpPort}`;
-  console.log(`Argus VMS recorder is ready at http://${shownHost}${portPart}/`);
-  if (services.generatedAdminPassword) {
-    console.log(`Sign in as 'admin' with the generated password: ${services.generatedAdminPassword}`);
-    console.log('(shown once; set your own with --admin-password-file or ARGUS_ADMIN_PASSWORD)');
-  } else if (config.adminPassword) {
-    console.log(`Sign in as 'admin' with the password given by --admin-password.`);
-  } else {
-    console.log(`Sign in as 'admin' with the password printed at the first start (or restart with --admin-password).`);
-  }
+  for (const line of startBanner('recorder', config, services.generatedAdminPassword)) console.log(line);
   console.log(`Data folder: ${config.dataDir}`);
   // The supervisor (supervisor.ts) learns the start went well: a later failure is not the new properties'.
   process.send?.({ type: 'ready' });

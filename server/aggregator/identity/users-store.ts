@@ -3,41 +3,21 @@
  * characters, passwords of at least 4, roles matched case-insensitively
  * (Manager when none given), and the superuser 'admin' that cannot be
  * deleted, downgraded or renamed. Password hashes never leave here. The
- * same rules as a recorder's users, over the aggregator's async database.
+ * same rules as a recorder's users, over the aggregator's async database;
+ * the row and the request checks are shared with the recorder
+ * (common/identity/user-rows.ts, user-checks.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { CreateUserRequest, UpdateUserRequest, User } from '../../shared/api';
-import { DEFAULT_ROLE, parseRole, type Role } from '../../shared/roles';
+import { DEFAULT_ROLE } from '../../shared/roles';
 import { validateEmail, validatePassword, validatePasswordConfirmation, validateUsername } from '../../shared/validation';
-import { badRequest, conflict, forbidden, notFound } from '../../common/api-error';
+import { conflict, forbidden, notFound } from '../../common/api-error';
 import { hashPassword, verifyPassword } from '../../common/identity/passwords';
+import { checkRole, checkUserField } from '../../common/identity/user-checks';
+import { toUser, type UserRow } from '../../common/identity/user-rows';
 import type { SqlDatabase } from '../core/db/sql-database';
 
 export const SUPERUSER_NAME = 'admin';
-
-interface UserRow {
-  id: string;
-  username: string;
-  password_hash: string;
-  role: string;
-  email: string | null;
-  super_user: number;
-}
-
-function toUser(row: UserRow): User {
-  const role = parseRole(row.role) ?? DEFAULT_ROLE;
-  return { id: row.id, username: row.username, role, email: row.email, superUser: row.super_user === 1, admin: role === 'Administrator' };
-}
-
-function check(message: string | undefined): void {
-  if (message) throw badRequest(message);
-}
-
-function checkRole(value: unknown): Role {
-  const role = parseRole(value);
-  if (!role) throw badRequest(`Unknown role '${String(value)}'. Roles are Live Viewer, Viewer, Manager and Administrator.`);
-  return role;
-}
 
 // A real hash of a random password, so an unknown username costs a real verify and timing reveals nothing.
 let dummyHash: Promise<string> | undefined;
@@ -79,10 +59,10 @@ export class UsersStore {
   }
 
   async create(request: CreateUserRequest): Promise<User> {
-    check(validateUsername(request.username));
-    check(validatePassword(request.password, true));
-    if (request.passwordConfirm !== undefined) check(validatePasswordConfirmation(request.password, request.passwordConfirm, true));
-    if (request.email) check(validateEmail(request.email));
+    checkUserField(validateUsername(request.username));
+    checkUserField(validatePassword(request.password, true));
+    if (request.passwordConfirm !== undefined) checkUserField(validatePasswordConfirmation(request.password, request.passwordConfirm, true));
+    if (request.email) checkUserField(validateEmail(request.email));
     const role = request.role === undefined ? DEFAULT_ROLE : checkRole(request.role);
     if (await this.byName(request.username)) throw conflict(`A user named '${request.username}' already exists.`, 'user-exists');
     const id = randomUUID();
@@ -101,7 +81,7 @@ export class UsersStore {
     const values: Array<string | number | null> = [];
     if (request.username !== undefined && request.username !== existing.username) {
       if (existing.superUser) throw forbidden("The superuser's username cannot be changed.", 'superuser-locked');
-      check(validateUsername(request.username));
+      checkUserField(validateUsername(request.username));
       const clash = await this.byName(request.username);
       if (clash && clash.id !== id) throw conflict(`A user named '${request.username}' already exists.`, 'user-exists');
       sets.push('username = ?');
@@ -116,14 +96,14 @@ export class UsersStore {
       }
     }
     if (request.email !== undefined) {
-      if (request.email) check(validateEmail(request.email));
+      if (request.email) checkUserField(validateEmail(request.email));
       sets.push('email = ?');
       values.push(request.email || null);
     }
     const password = request.password ?? '';
     if (password !== '') {
-      check(validatePassword(password, false));
-      if (request.passwordConfirm !== undefined && request.passwordConfirm !== null) check(validatePasswordConfirmation(password, request.passwordConfirm, false));
+      checkUserField(validatePassword(password, false));
+      if (request.passwordConfirm !== undefined && request.passwordConfirm !== null) checkUserField(validatePasswordConfirmation(password, request.passwordConfirm, false));
       sets.push('password_hash = ?');
       values.push(await hashPassword(password));
     }

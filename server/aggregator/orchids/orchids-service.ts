@@ -57,6 +57,11 @@ export class OrchidsService {
     return orchid;
   }
 
+  /** The stored orchid for a proxied call, or undefined: from the store's short-lived memory, since the proxy asks on every call. */
+  findCached(id: string): Promise<StoredOrchid | undefined> {
+    return this.deps.store.findCached(id);
+  }
+
   /** The Server as `viewer` may see it: administrators see the account name; nobody sees a password. */
   view(orchid: StoredOrchid, viewer: User): Orchid {
     const status = this.deps.health.status(orchid.id);

@@ -3,7 +3,8 @@
  * registered server (404 and the not-available message when it is unknown
  * or offline, spec 8) and the signed-in user's own session on it ('no_session'
  * when none can be had). Shared by the HTTP and WebSocket proxies and the
- * camera list.
+ * camera list. The orchid comes from the store's short-lived memory
+ * (OrchidsStore.findCached), not a database read per call.
  */
 import { ApiError, notFound } from '../../common/api-error';
 import type { User } from '../../shared/api';
@@ -27,10 +28,8 @@ export interface ProxyDeps {
 export const noSession = (): ApiError => new ApiError(503, 'no_session', ORCHID_MESSAGES.noSession);
 
 export async function resolveTarget(deps: ProxyDeps, orchidId: string, user: User | undefined): Promise<ProxyTarget> {
-  const orchid = await deps.orchids.stored(orchidId).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw notAvailable();
-    throw error;
-  });
+  const orchid = await deps.orchids.findCached(orchidId);
+  if (!orchid) throw notAvailable();
   const target = deps.orchids.target(orchid);
   if (!user) return { orchidId, uri: orchid.uri };
   try {

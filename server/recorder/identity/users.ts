@@ -3,10 +3,12 @@
  * word characters, passwords of at least 4, roles matched case-insensitively
  * (Manager when none given), and the built-in 'admin' that cannot be deleted
  * and whose username and role are locked. Password hashes never leave here.
+ * The row and the request checks are shared with the aggregator's users
+ * (common/identity/user-rows.ts, user-checks.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { CreateUserRequest, UpdateUserRequest, User } from '../../shared/api';
-import { DEFAULT_ROLE, parseRole, type Role } from '../../shared/roles';
+import { DEFAULT_ROLE } from '../../shared/roles';
 import {
   validateEmail,
   validatePassword,
@@ -14,41 +16,12 @@ import {
   validateUsername,
 } from '../../shared/validation';
 import type { Db } from '../core/db/database';
-import { badRequest, conflict, forbidden, notFound } from '../../common/api-error';
+import { conflict, forbidden, notFound } from '../../common/api-error';
 import { hashPassword, verifyPassword } from '../../common/identity/passwords';
+import { checkRole, checkUserField } from '../../common/identity/user-checks';
+import { toUser, type UserRow } from '../../common/identity/user-rows';
 
 export const ADMIN_USERNAME = 'admin';
-
-interface UserRow {
-  id: string;
-  username: string;
-  password_hash: string;
-  role: string;
-  email: string | null;
-  super_user: number;
-}
-
-function toUser(row: UserRow): User {
-  const role = parseRole(row.role) ?? DEFAULT_ROLE;
-  return {
-    id: row.id,
-    username: row.username,
-    role,
-    email: row.email,
-    superUser: row.super_user === 1,
-    admin: role === 'Administrator',
-  };
-}
-
-function check(message: string | undefined): void {
-  if (message) throw badRequest(message);
-}
-
-function checkRole(value: unknown): Role {
-  const role = parseRole(value);
-  if (!role) throw badRequest(`Unknown role '${String(value)}'. Roles are Live Viewer, Viewer, Manager and Administrator.`);
-  return role;
-}
 
 export class UsersService {
   constructor(
@@ -84,12 +57,12 @@ export class UsersService {
   }
 
   async create(request: CreateUserRequest): Promise<User> {
-    check(validateUsername(request.username));
-    check(validatePassword(request.password, true));
+    checkUserField(validateUsername(request.username));
+    checkUserField(validatePassword(request.password, true));
     if (request.passwordConfirm !== undefined) {
-      check(validatePasswordConfirmation(request.password, request.passwordConfirm, true));
+      checkUserField(validatePasswordConfirmation(request.password, request.passwordConfirm, true));
     }
-    if (request.email !== undefined && request.email !== null && request.email !== '') check(validateEmail(request.email));
+    if (request.email !== undefined && request.email !== null && request.email !== '') checkUserField(validateEmail(request.email));
     const role = request.role === undefined ? DEFAULT_ROLE : checkRole(request.role);
     if (this.findByUsername(request.username)) throw conflict(`A user named '${request.username}' already exists.`, 'user-exists');
     const id = randomUUID();
@@ -109,7 +82,7 @@ export class UsersService {
     const changes: Partial<Record<'username' | 'role' | 'email' | 'password_hash', string | null>> = {};
     if (request.username !== undefined && request.username !== existing.username) {
       if (existing.superUser) throw forbidden(`The ${ADMIN_USERNAME} user's username cannot be changed.`, 'admin-locked');
-      check(validateUsername(request.username));
+      checkUserField(validateUsername(request.username));
       const clash = this.findByUsername(request.username);
       if (clash && clash.id !== id) throw conflict(`A user named '${request.username}' already exists.`, 'user-exists');
       changes.username = request.username;
@@ -122,14 +95,14 @@ export class UsersService {
       }
     }
     if (request.email !== undefined) {
-      if (request.email !== null && request.email !== '') check(validateEmail(request.email));
+      if (request.email !== null && request.email !== '') checkUserField(validateEmail(request.email));
       changes.email = request.email || null;
     }
     const password = request.password ?? '';
     if (password !== '') {
-      check(validatePassword(password, false));
+      checkUserField(validatePassword(password, false));
       if (request.passwordConfirm !== undefined && request.passwordConfirm !== null) {
-        check(validatePasswordConfirmation(password, request.passwordConfirm, false));
+        checkUserField(validatePasswordConfirmation(password, request.passwordConfirm, false));
       }
       changes.password_hash = await hashPassword(password);
     }

@@ -4,10 +4,11 @@
  * password never in a reply nor in plain text in the database), spec 5 and
  * spec 8 errors, health, aggregator users and the superuser's locks, the
  * camera list across recorders as the user's role allows, the HTTP proxy
- * running as the signed-in user, a recorder that goes away (offline, not
- * available, unregister failed, remove anyway). A recorder trusts one
- * issuer, so the two variants run one after the other over the same
- * recorder with a demo camera.
+ * running as the signed-in user, the proxy following a server edited to a
+ * new address or unregistered from its next call on, a recorder that goes
+ * away (offline, not available, unregister failed, remove anyway). A
+ * recorder trusts one issuer, so the two variants run one after the other
+ * over the same recorder with a demo camera.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -233,6 +234,34 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     });
     expect(refused).not.toBe('message');
     await agg('DELETE', `${proxy}/low-bandwidth/streams/${sessionId}`, { token: admin });
+  });
+
+  it('proxies to the address a server is edited to, and answers not available once it is unregistered, from the next call on', async () => {
+    const password = 'moved-Secret-42';
+    let moved = await startInProcessRecorder(password, { keepDataDir: true });
+    try {
+      const added = await agg<Orchid>('POST', '/service/orchids', { token: admin, json: { name: 'Moved', uri: moved.baseUrl, username: 'admin', password } });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      const me = `/service/orchid-proxy/${added.body.id}/service/sessions/me`;
+      // A first call through the proxy, so the aggregator has looked the server up at its first address.
+      expect((await agg('GET', me, { token: admin })).status).toBe(200);
+      // The same recorder (its data folder, so its server id) comes back at another port, and the server is edited to it.
+      const { dataDir } = moved;
+      await moved.close();
+      moved = await startInProcessRecorder(password, { dataDir });
+      const edited = await agg<Orchid>('PATCH', `/service/orchids/${added.body.id}`, { token: admin, json: { uri: moved.baseUrl } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      const proxied = await agg<Session>('GET', me, { token: admin });
+      expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
+      expect(proxied.body).toMatchObject({ name: 'admin', tokenType: 'jwt' });
+      expect((await agg('DELETE', `/service/orchids/${added.body.id}`, { token: admin })).status).toBe(204);
+      const gone = await agg<{ code: string; reason: string }>('GET', me, { token: admin });
+      expect(gone.status, JSON.stringify(gone.body)).toBe(404);
+      expect(gone.body.reason).toBe(ORCHID_MESSAGES.notAvailable);
+    } finally {
+      await moved.close();
+      fs.rmSync(moved.dataDir, { recursive: true, force: true });
+    }
   });
 
   it('shows a stopped recorder offline: not available through the proxy, unregister failed, removed with force', async () => {
