@@ -5,10 +5,11 @@
  * the recorder before it answers, so a wrong account or an unreachable URL
  * is said here (spec 8 'authentication-failed', not available).
  */
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { AppDialog } from '../../components/ui/dialog';
+import type { ReactElement } from 'react';
+import { AppDialog, FormDialogFooter } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-field';
 import { Notice } from '../../components/ui/notice';
+import { useForm } from '../../components/ui/use-form';
 import { t } from '../../i18n/translate';
 import { registerOrchid, updateOrchid } from '../../state/orchids.store';
 import {
@@ -19,38 +20,16 @@ import {
   toUpdateRequest,
   validateServerForm,
   type ServerFormTarget,
-  type ServerFormValues,
 } from './server-form';
 
-type Field = keyof ServerFormValues;
-
 export function ServerDialog({ target, onClose }: { target: ServerFormTarget; onClose: () => void }): ReactElement {
-  const [values, setValues] = useState<ServerFormValues>(() => (target.kind === 'edit' ? serverFormFrom(target.orchid) : emptyServerForm()));
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const errors = validateServerForm(values, target);
-  const canSubmit = canSubmitServerForm(values, target, processing);
-  const shown = (field: Field) => (submitted || touched.has(field) ? errors[field] : undefined);
-  const set = (field: Field, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
-  const touch = (field: Field) => setTouched((previous) => new Set(previous).add(field));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!canSubmit) return;
-    setProcessing(true);
-    setError(null);
-    const result = target.kind === 'edit' ? await updateOrchid(target.orchid.id, toUpdateRequest(values, target.orchid)) : await registerOrchid(toRegisterRequest(values));
-    if (result.ok) {
-      onClose();
-      return;
-    }
-    setProcessing(false);
-    setError(result.message);
-  };
+  const { processing, error, canSubmit, textField, submit } = useForm({
+    initial: () => (target.kind === 'edit' ? serverFormFrom(target.orchid) : emptyServerForm()),
+    validate: (current) => validateServerForm(current, target),
+    canSubmit: (current, busy) => canSubmitServerForm(current, target, busy),
+    save: (current) => (target.kind === 'edit' ? updateOrchid(target.orchid.id, toUpdateRequest(current, target.orchid)) : registerOrchid(toRegisterRequest(current))),
+    onSaved: onClose,
+  });
 
   const editing = target.kind === 'edit';
   return (
@@ -60,59 +39,47 @@ export function ServerDialog({ target, onClose }: { target: ServerFormTarget; on
       onClose={onClose}
       dismissible={!processing}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={processing}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form="server-form" className="btn btn-primary" disabled={!canSubmit}>
-            {processing ? (editing ? t('common.saving') : t('servers.registering')) : editing ? t('common.save') : t('servers.register')}
-          </button>
-        </>
+        <FormDialogFooter
+          formId="server-form"
+          onCancel={onClose}
+          processing={processing}
+          submitDisabled={!canSubmit}
+          submitLabel={editing ? t('common.save') : t('servers.register')}
+          busyLabel={editing ? t('common.saving') : t('servers.registering')}
+        />
       }
     >
-      <form id="server-form" className="form-grid" onSubmit={(event) => void submit(event)} noValidate>
+      <form id="server-form" className="form-grid" onSubmit={submit} noValidate>
         {error && <Notice kind="error">{error}</Notice>}
         <TextField
           label={t('servers.name')}
-          value={values.name}
+          {...textField('name')}
           disabled={processing}
           autoComplete="off"
-          onChange={(event) => set('name', event.target.value)}
-          onBlur={() => touch('name')}
-          error={shown('name')}
         />
         <TextField
           label={t('servers.url')}
+          {...textField('uri')}
           type="url"
-          value={values.uri}
           disabled={processing}
           autoComplete="off"
           spellCheck={false}
           inputMode="url"
-          onChange={(event) => set('uri', event.target.value)}
-          onBlur={() => touch('uri')}
-          error={shown('uri')}
           hint={t('servers.urlHint')}
         />
         <TextField
           label={t('servers.username')}
-          value={values.username}
+          {...textField('username')}
           disabled={processing}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => set('username', event.target.value)}
-          onBlur={() => touch('username')}
-          error={shown('username')}
         />
         <TextField
           label={t('servers.password')}
+          {...textField('password')}
           type="password"
-          value={values.password}
           disabled={processing}
           autoComplete="new-password"
-          onChange={(event) => set('password', event.target.value)}
-          onBlur={() => touch('password')}
-          error={shown('password')}
           hint={editing ? t('servers.passwordKeepHint') : t('servers.credentialsHint')}
         />
       </form>

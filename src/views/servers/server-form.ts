@@ -6,6 +6,7 @@
  */
 import type { Orchid, RegisterOrchidRequest, UpdateOrchidRequest } from '../../../server/shared/api';
 import { ORCHID_FIELD_MAX_LENGTH, ORCHID_MESSAGES, validateOrchidUrl } from '../../../server/shared/orchid-validation';
+import { canSubmitForm } from '../../core/form-submit';
 
 export interface ServerFormValues {
   name: string;
@@ -45,7 +46,7 @@ export function validateServerForm(values: ServerFormValues, target: ServerFormT
 }
 
 export function canSubmitServerForm(values: ServerFormValues, target: ServerFormTarget, processing: boolean): boolean {
-  return !processing && Object.keys(validateServerForm(values, target)).length === 0;
+  return canSubmitForm(validateServerForm(values, target), processing);
 }
 
 export function toRegisterRequest(values: ServerFormValues): RegisterOrchidRequest {

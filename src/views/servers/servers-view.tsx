@@ -7,13 +7,13 @@
  * every change.
  */
 import { useEffect, useState, type ReactElement } from 'react';
-import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { Orchid } from '../../../server/shared/api';
+import { DataTable, type DataTableColumn } from '../../components/table/data-table';
+import { RowActionButton, RowActionLink, RowActions } from '../../components/table/row-actions';
+import { TableCard } from '../../components/table/table-card';
 import { Icon } from '../../components/ui/icon';
-import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
-import { Spinner } from '../../components/ui/spinner';
 import { t, type MessageKey } from '../../i18n/translate';
 import { followOrchids, orchidsState, refreshOrchid } from '../../state/orchids.store';
 import { serverAdminHref } from './server-admin-sections';
@@ -30,6 +30,16 @@ function licenseText(expiry: number | null): string {
   if (expiry > NEVER_EXPIRES_MS) return t('servers.licenseNever');
   return new Date(expiry).toLocaleDateString();
 }
+
+/** The optional-col columns are left out on a narrow screen (servers.css). */
+const columns = (): DataTableColumn[] => [
+  { label: t('servers.name') },
+  { label: t('servers.url'), className: 'optional-col' },
+  { label: t('servers.health') },
+  { label: t('servers.version'), className: 'optional-col' },
+  { label: t('servers.cameras') },
+  { label: t('servers.license'), className: 'optional-col' },
+];
 
 function HealthChip({ orchid }: { orchid: Orchid }): ReactElement {
   return (
@@ -81,95 +91,38 @@ export function ServersView(): ReactElement {
         </button>
       }
     >
-      <div className="card table-card">
-        {orchids.loadError && <Notice kind="error">{orchids.loadError}</Notice>}
-        {checkError && <Notice kind="error">{checkError}</Notice>}
-        {orchids.status === 'loading' && orchids.orchids.length === 0 && <Spinner label={t('common.loading')} />}
+      <TableCard errors={[orchids.loadError, checkError]} loading={orchids.status === 'loading' && orchids.orchids.length === 0}>
         {orchids.status === 'ready' && orchids.orchids.length === 0 && <p className="muted empty-note">{t('servers.empty')}</p>}
         {orchids.orchids.length > 0 && (
-          <table className="data-table servers-table" aria-label={t('servers.tableLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('servers.name')}</th>
-                <th scope="col" className="optional-col">
-                  {t('servers.url')}
-                </th>
-                <th scope="col">{t('servers.health')}</th>
-                <th scope="col" className="optional-col">
-                  {t('servers.version')}
-                </th>
-                <th scope="col">{t('servers.cameras')}</th>
-                <th scope="col" className="optional-col">
-                  {t('servers.license')}
-                </th>
-                <th scope="col" className="actions-col">
-                  <span className="visually-hidden">{t('servers.actions')}</span>
-                </th>
+          <DataTable label={t('servers.tableLabel')} className="servers-table" columns={columns()} actionsLabel={t('servers.actions')}>
+            {list.map((orchid) => (
+              <tr key={orchid.id} data-testid={`server-row-${orchid.name}`}>
+                <td className="strong">{orchid.name}</td>
+                <td className="muted server-url optional-col">{orchid.uri}</td>
+                <td>
+                  <HealthChip orchid={orchid} />
+                </td>
+                <td className="optional-col">{orchid.version?.version ?? '—'}</td>
+                <td data-testid="server-cameras">{t('servers.camerasOnline', { online: orchid.camerasOnline, total: orchid.cameras })}</td>
+                <td className="optional-col">{licenseText(orchid.licenseExpiry)}</td>
+                <RowActions>
+                  <RowActionLink icon="status" to={serverAdminHref(orchid.id, 'system-status')} label={t('servers.statusOf', { name: orchid.name })} title={t('nav.systemStatus')} />
+                  <RowActionLink icon="report" to={serverAdminHref(orchid.id, 'system-report')} label={t('servers.reportOf', { name: orchid.name })} title={t('nav.systemReport')} />
+                  <RowActionButton
+                    icon="refresh"
+                    label={t('servers.refreshServer', { name: orchid.name })}
+                    title={orchid.checkedAt ? t('servers.checkedAt', { time: new Date(orchid.checkedAt).toLocaleTimeString() }) : t('servers.notChecked')}
+                    disabled={checking.has(orchid.id)}
+                    onClick={() => void check(orchid)}
+                  />
+                  <RowActionButton icon="edit" label={t('servers.editServer', { name: orchid.name })} title={t('common.edit')} onClick={() => setEditing({ kind: 'edit', orchid })} />
+                  <RowActionButton icon="trash" danger label={t('servers.unregisterServer', { name: orchid.name })} title={t('servers.unregister')} onClick={() => setUnregistering(orchid)} />
+                </RowActions>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((orchid) => (
-                <tr key={orchid.id} data-testid={`server-row-${orchid.name}`}>
-                  <td className="strong">{orchid.name}</td>
-                  <td className="muted server-url optional-col">{orchid.uri}</td>
-                  <td>
-                    <HealthChip orchid={orchid} />
-                  </td>
-                  <td className="optional-col">{orchid.version?.version ?? '—'}</td>
-                  <td data-testid="server-cameras">{t('servers.camerasOnline', { online: orchid.camerasOnline, total: orchid.cameras })}</td>
-                  <td className="optional-col">{licenseText(orchid.licenseExpiry)}</td>
-                  <td className="actions-col">
-                    <Link
-                      to={serverAdminHref(orchid.id, 'system-status')}
-                      className="icon-button"
-                      aria-label={t('servers.statusOf', { name: orchid.name })}
-                      title={t('nav.systemStatus')}
-                    >
-                      <Icon name="status" size={16} />
-                    </Link>
-                    <Link
-                      to={serverAdminHref(orchid.id, 'system-report')}
-                      className="icon-button"
-                      aria-label={t('servers.reportOf', { name: orchid.name })}
-                      title={t('nav.systemReport')}
-                    >
-                      <Icon name="report" size={16} />
-                    </Link>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('servers.refreshServer', { name: orchid.name })}
-                      title={orchid.checkedAt ? t('servers.checkedAt', { time: new Date(orchid.checkedAt).toLocaleTimeString() }) : t('servers.notChecked')}
-                      disabled={checking.has(orchid.id)}
-                      onClick={() => void check(orchid)}
-                    >
-                      <Icon name="refresh" size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('servers.editServer', { name: orchid.name })}
-                      title={t('common.edit')}
-                      onClick={() => setEditing({ kind: 'edit', orchid })}
-                    >
-                      <Icon name="edit" size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button danger"
-                      aria-label={t('servers.unregisterServer', { name: orchid.name })}
-                      title={t('servers.unregister')}
-                      onClick={() => setUnregistering(orchid)}
-                    >
-                      <Icon name="trash" size={16} />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </TableCard>
       {editing && <ServerDialog target={editing} onClose={() => setEditing(null)} />}
       {unregistering && <UnregisterServerDialog orchid={unregistering} onClose={() => setUnregistering(null)} />}
     </PageFrame>

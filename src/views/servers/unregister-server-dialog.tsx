@@ -6,48 +6,27 @@
  */
 import { useState, type ReactElement } from 'react';
 import type { Orchid } from '../../../server/shared/api';
-import { AppDialog, ConfirmDialogFooter } from '../../components/ui/dialog';
-import { Notice } from '../../components/ui/notice';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { t } from '../../i18n/translate';
 import { unregisterOrchid } from '../../state/orchids.store';
 
 export function UnregisterServerDialog({ orchid, onClose }: { orchid: Orchid; onClose: () => void }): ReactElement {
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [canForce, setCanForce] = useState(false);
 
-  const confirm = async (force: boolean) => {
-    setProcessing(true);
-    setError(null);
-    const result = await unregisterOrchid(orchid.id, force);
-    setProcessing(false);
-    if (result.ok) {
-      onClose();
-      return;
-    }
-    setError(result.message);
-    setCanForce(result.canForce);
+  const unregister = async () => {
+    const result = await unregisterOrchid(orchid.id, canForce);
+    if (!result.ok) setCanForce(result.canForce);
+    return result;
   };
 
   return (
-    <AppDialog
-      open
+    <ConfirmDialog
       title={t('servers.unregisterTitle')}
+      question={t('servers.unregisterQuestion', { name: orchid.name })}
+      confirmLabel={canForce ? t('servers.removeAnyway') : t('servers.unregister')}
+      busyLabel={t('servers.unregistering')}
+      confirm={unregister}
       onClose={onClose}
-      size="small"
-      dismissible={!processing}
-      footer={
-        <ConfirmDialogFooter
-          onCancel={onClose}
-          onConfirm={() => void confirm(canForce)}
-          processing={processing}
-          confirmLabel={canForce ? t('servers.removeAnyway') : t('servers.unregister')}
-          busyLabel={t('servers.unregistering')}
-        />
-      }
-    >
-      <p>{t('servers.unregisterQuestion', { name: orchid.name })}</p>
-      {error && <Notice kind="error">{error}</Notice>}
-    </AppDialog>
+    />
   );
 }

@@ -14,6 +14,7 @@ import {
   validatePasswordConfirmation,
   validateUsername,
 } from '../../../server/shared/validation';
+import { canSubmitForm } from '../../core/form-submit';
 
 export interface UserFormValues {
   username: string;
@@ -53,9 +54,8 @@ export function validateUserForm(values: UserFormValues, target: UserFormTarget)
   return errors;
 }
 
-/** Submit is disabled while the form is invalid or a request is running (spec 5). */
 export function canSubmitUserForm(values: UserFormValues, target: UserFormTarget, processing: boolean): boolean {
-  return !processing && Object.keys(validateUserForm(values, target)).length === 0;
+  return canSubmitForm(validateUserForm(values, target), processing);
 }
 
 export function toCreateRequest(values: UserFormValues): CreateUserRequest {

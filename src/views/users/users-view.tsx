@@ -7,10 +7,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { User } from '../../../server/shared/api';
+import { DataTable, type DataTableColumn } from '../../components/table/data-table';
+import { RowActionButton, RowActions } from '../../components/table/row-actions';
+import { TableCard } from '../../components/table/table-card';
 import { Icon } from '../../components/ui/icon';
-import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
-import { Spinner } from '../../components/ui/spinner';
 import { t } from '../../i18n/translate';
 import { sessionState } from '../../state/session.store';
 import { fetchUsers, usersState } from '../../state/users.store';
@@ -18,6 +19,14 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { UserDialog } from './user-dialog';
 import type { UserFormTarget } from './user-form';
 import { UserRolesCard } from './user-roles-card';
+
+/** A narrow screen has no room for the email column (email-col, screens.css). */
+const columns = (): DataTableColumn[] => [
+  { label: t('users.username') },
+  { label: t('users.access') },
+  { label: t('users.role') },
+  { label: t('users.email'), className: 'email-col' },
+];
 
 function UserIndicator({ user }: { user: User }): ReactElement | null {
   if (user.superUser) {
@@ -63,61 +72,34 @@ export function UsersView(): ReactElement {
       }
     >
       <div className="users-layout">
-        <div className="card table-card">
-          {users.loadError && <Notice kind="error">{users.loadError}</Notice>}
-          {users.status === 'loading' && users.users.length === 0 && <Spinner label={t('common.loading')} />}
-          <table className="data-table" aria-label={t('users.tableLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.username')}</th>
-                <th scope="col">{t('users.access')}</th>
-                <th scope="col">{t('users.role')}</th>
-                <th scope="col" className="email-col">
-                  {t('users.email')}
-                </th>
-                <th scope="col" className="actions-col">
-                  <span className="visually-hidden">{t('users.actions')}</span>
-                </th>
+        <TableCard errors={[users.loadError]} loading={users.status === 'loading' && users.users.length === 0}>
+          <DataTable label={t('users.tableLabel')} columns={columns()} actionsLabel={t('users.actions')}>
+            {users.users.map((user) => (
+              <tr key={user.id} data-testid={`user-row-${user.username}`}>
+                <td className="strong">
+                  {user.username}
+                  {user.id === session?.owner.id && <span className="you-tag">{t('users.you')}</span>}
+                </td>
+                <td>
+                  <UserIndicator user={user} />
+                </td>
+                <td>{user.role}</td>
+                <td className="muted email-col">{user.email || '—'}</td>
+                <RowActions>
+                  <RowActionButton icon="edit" label={t('users.editUser', { username: user.username })} title={t('common.edit')} onClick={() => setEditing({ kind: 'edit', user })} />
+                  <RowActionButton
+                    icon="trash"
+                    danger
+                    label={t('users.deleteUser', { username: user.username })}
+                    title={user.superUser ? t('users.superuserLocked') : t('common.delete')}
+                    disabled={user.superUser}
+                    onClick={() => setDeleting(user)}
+                  />
+                </RowActions>
               </tr>
-            </thead>
-            <tbody>
-              {users.users.map((user) => (
-                <tr key={user.id} data-testid={`user-row-${user.username}`}>
-                  <td className="strong">
-                    {user.username}
-                    {user.id === session?.owner.id && <span className="you-tag">{t('users.you')}</span>}
-                  </td>
-                  <td>
-                    <UserIndicator user={user} />
-                  </td>
-                  <td>{user.role}</td>
-                  <td className="muted email-col">{user.email || '—'}</td>
-                  <td className="actions-col">
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('users.editUser', { username: user.username })}
-                      title={t('common.edit')}
-                      onClick={() => setEditing({ kind: 'edit', user })}
-                    >
-                      <Icon name="edit" size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button danger"
-                      aria-label={t('users.deleteUser', { username: user.username })}
-                      title={user.superUser ? t('users.superuserLocked') : t('common.delete')}
-                      disabled={user.superUser}
-                      onClick={() => setDeleting(user)}
-                    >
-                      <Icon name="trash" size={16} />
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </DataTable>
+        </TableCard>
         <UserRolesCard />
       </div>
       {editing && <UserDialog target={editing} currentUserId={session?.owner.id} onClose={() => setEditing(null)} />}

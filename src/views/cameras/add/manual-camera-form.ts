@@ -8,6 +8,7 @@
  */
 import type { CameraDriver, RegisterCameraRequest } from '../../../../server/shared/api';
 import { MESSAGES } from '../../../../server/shared/validation';
+import { canSubmitForm } from '../../../core/form-submit';
 
 export interface ManualCameraValues {
   driver: CameraDriver;
@@ -66,7 +67,7 @@ export function validateManualCamera(values: ManualCameraValues): ManualCameraEr
 }
 
 export function canSubmitManualCamera(values: ManualCameraValues, processing: boolean): boolean {
-  return !processing && Object.keys(validateManualCamera(values)).length === 0;
+  return canSubmitForm(validateManualCamera(values), processing);
 }
 
 export function toRegisterRequest(values: ManualCameraValues): RegisterCameraRequest {
