@@ -41,14 +41,15 @@ export async function buildApp(services: AggregatorServices, version: string): P
   const about = (): ServerAbout => ({
     mode: 'multi-server',
     version,
-    greeting: null,
+    greeting: services.about.greeting,
     agreement: null,
     authProviders: [],
     ...DEFAULT_RTSP,
     maxExportHours: 24,
     minimumOrchidVersion: config.minimumOrchidVersion,
+    config: services.about.config,
   });
-  await systemRoutes(app, { version, about });
+  await systemRoutes(app, { version, about, settings: services.about });
   for (const register of services.routes) await register(app);
 
   await app.register(async (client) => {

@@ -14,6 +14,7 @@ import type { AggregatorConfig } from './core/config';
 import { openAggregatorDatabase } from './core/database';
 import type { SqlDatabase } from './core/db/sql-database';
 import { SettingsStore } from './core/settings-store';
+import { AboutSettings } from './system/about-settings';
 import { loadIssuerKey, type IssuerKey } from './identity/issuer-key';
 import { sessionRoutes } from './identity/session-routes';
 import { SessionsStore } from './identity/sessions-store';
@@ -44,6 +45,8 @@ export interface AggregatorServices {
   orchids: OrchidsService;
   health: OrchidHealthMonitor;
   recorderSessions: RecorderSessions;
+  /** The greeting and client config administrators set (GET, PATCH /service/about...). */
+  about: AboutSettings;
   /** Set on the first start when no admin password was given; printed once. */
   generatedAdminPassword: string | undefined;
   /** Every feature's routes, registered by app.ts in this order. */
@@ -58,6 +61,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
   const onClose: AggregatorServices['onClose'] = [() => db.close()];
   try {
     const settings = new SettingsStore(db);
+    const about = await AboutSettings.load(settings);
     const users = new UsersStore(db);
     const sessions = new SessionsStore(db, users);
     const generatedAdminPassword = await users.ensureSuperuser(config.adminPassword, generatePassword);
@@ -94,7 +98,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
       (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),
     ];
-    return { config, db, users, sessions, throttle, issuer, orchids, health, recorderSessions, generatedAdminPassword, routes, onClose };
+    return { config, db, users, sessions, throttle, issuer, orchids, health, recorderSessions, about, generatedAdminPassword, routes, onClose };
   } catch (error) {
     await db.close();
     throw error;

@@ -145,4 +145,36 @@ export interface ServerAbout {
   maxExportHours: number;
   /** Multi-server mode: the oldest recorder version the aggregator works with. */
   minimumOrchidVersion?: string;
+  /** Multi-server mode: the aggregator's settings for every client (GET, PATCH /service/about/config). */
+  config?: ClientConfig;
 }
+
+/**
+ * The aggregator's settings for its clients. forceOrchidProxy: players and
+ * screens reach every server through the aggregator's proxy, even when the
+ * browser could reach the server directly (advanced settings, aggregator
+ * mode only).
+ */
+export interface ClientConfig {
+  forceOrchidProxy: boolean;
+}
+
+export const ClientConfigPatch = Type.Object({ forceOrchidProxy: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type ClientConfigPatch = Static<typeof ClientConfigPatch>;
+
+/** The greeting shown on the sign-in page; null or blank removes it. */
+export const GREETING_MAX_LENGTH = 2000;
+export const GreetingPatch = Type.Object(
+  { greeting: Type.Union([Type.String({ maxLength: GREETING_MAX_LENGTH }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export type GreetingPatch = Static<typeof GreetingPatch>;
+
+export const AboutPatch = Type.Object(
+  {
+    greeting: Type.Optional(Type.Union([Type.String({ maxLength: GREETING_MAX_LENGTH }), Type.Null()])),
+    config: Type.Optional(ClientConfigPatch),
+  },
+  { additionalProperties: false },
+);
+export type AboutPatch = Static<typeof AboutPatch>;
