@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { terminateAllChildren } from '../processes';
 import { MissingMasterKeyError } from '../common/secrets/master-key';
-import { startBanner } from '../common/start-banner';
+import { openAddress, startBanner } from '../common/start-banner';
+import { originOf } from '../common/http/origin';
 import { buildApp } from './app';
 import { ConfigError, defaultAggregatorConfig, parseAggregatorConfig } from './core/config';
 import { startDemoRecorders, stopDemoRecorders, type DemoRecorder } from './demo/demo-recorders';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
         logLevel: config.logLevel === 'silent' ? 'error' : config.logLevel,
       });
       const superuser = (await services.users.list()).find((user) => user.superUser)!;
-      await registerDemoRecorders(demo, { orchids: services.orchids, dataDir: config.dataDir, superuser });
+      await registerDemoRecorders(demo, { orchids: services.orchids, dataDir: config.dataDir, superuser, pageOrigin: originOf(openAddress(config)) });
     } catch (error) {
       console.error(`the demo recorders did not start: ${error instanceof Error ? error.message : String(error)}`);
     }

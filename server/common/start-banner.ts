@@ -14,11 +14,16 @@ export interface BannerOptions {
 }
 
 /** The banner's lines; `generatedAdminPassword` is the one made on this first start, shown this once. */
-export function startBanner(edition: 'recorder' | 'aggregator', options: BannerOptions, generatedAdminPassword: string | undefined): string[] {
+/** The address to open from this machine. */
+export function openAddress(options: Pick<BannerOptions, 'host' | 'httpPort'>): string {
   // Listening on every interface: the loopback address is one that opens from this machine.
   const shownHost = options.host === '0.0.0.0' ? '127.0.0.1' : options.host;
   const portPart = options.httpPort === 80 ? '' : `:${options.httpPort}`;
-  const lines = [`Argus VMS ${edition} is ready at http://${shownHost}${portPart}/`];
+  return `http://${shownHost}${portPart}/`;
+}
+
+export function startBanner(edition: 'recorder' | 'aggregator', options: BannerOptions, generatedAdminPassword: string | undefined): string[] {
+  const lines = [`Argus VMS ${edition} is ready at ${openAddress(options)}`];
   if (generatedAdminPassword) {
     lines.push(`Sign in as 'admin' with the generated password: ${generatedAdminPassword}`);
     lines.push('(shown once; set your own with --admin-password-file or ARGUS_ADMIN_PASSWORD)');

@@ -15,6 +15,8 @@ import { installAuth } from '../common/http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from '../common/http/errors';
 import { fileLogLevel, loggerOptions } from './core/http/log-redaction';
 import { installRouteTable } from './core/http/route-table';
+import { originOf } from '../common/http/origin';
+import { installCrossOrigin } from './core/http/cross-origin';
 import { installSecurityHeaders } from './core/http/security-headers';
 import { installValidators } from '../common/http/validation';
 import type { RecorderServices } from './services';
@@ -49,6 +51,8 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   installErrorHandling(app);
   // Before the auth hook, so refused calls carry the headers too.
   await installSecurityHeaders(app, { embedOrigins: config.embedOrigins, activationUrl: config.activationUrl });
+  // Before the auth hook too: a preflight from the aggregator's page is answered before any access check.
+  await installCrossOrigin(app, () => originOf(services.trustedIssuer.current()?.url));
   // The websocket plugin first: its onRequest hook marks an upgrade so that a
   // refused one (401/403 from the access check) has its socket closed after
   // the reply; the other way round every refused upgrade left a socket open.

@@ -9,6 +9,7 @@ import type { OrchidsResponse, OrchidsTimeResponse } from '../../shared/api';
 import { RegisterOrchidBody, RemoveOrchidQuery, UpdateOrchidBody } from '../../shared/api/orchids';
 import { IdParams } from '../../shared/api/params';
 import { sessionOf } from '../../common/http/auth';
+import { originOf } from '../../common/http/origin';
 import type { OrchidHealthMonitor } from './orchid-health';
 import type { OrchidsService } from './orchids-service';
 
@@ -40,13 +41,13 @@ export async function orchidRoutes(fastify: FastifyInstance, deps: OrchidRoutesD
   });
 
   app.post('/service/orchids', { config: { access: 'server-settings' }, schema: { body: RegisterOrchidBody } }, async (request, reply) => {
-    return reply.status(201).send(await deps.orchids.register(request.body, sessionOf(request).user));
+    return reply.status(201).send(await deps.orchids.register(request.body, sessionOf(request).user, originOf(request.headers.origin)));
   });
 
   app.patch(
     '/service/orchids/:id',
     { config: { access: 'server-settings' }, schema: { params: IdParams, body: UpdateOrchidBody } },
-    async (request) => deps.orchids.update(request.params.id, request.body, sessionOf(request).user),
+    async (request) => deps.orchids.update(request.params.id, request.body, sessionOf(request).user, originOf(request.headers.origin)),
   );
 
   app.delete(

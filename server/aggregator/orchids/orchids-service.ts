@@ -103,12 +103,17 @@ export class OrchidsService {
     );
   }
 
-  async register(request: RegisterOrchidRequest, viewer: User): Promise<Orchid> {
+  /**
+   * `pageOrigin`: where the aggregator's page that registers the server is
+   * served from (the request's Origin). The recorder allows that origin's
+   * cross-origin calls, so the page may reach it directly (spec 7).
+   */
+  async register(request: RegisterOrchidRequest, viewer: User, pageOrigin: string | null = null): Promise<Orchid> {
     const problem = validateOrchid(request, true);
     if (problem) throw badRequest(problem.message, 'invalid-orchid');
     const uri = normalizeOrchidUrl(request.uri);
     if (await this.deps.store.findByUri(uri)) throw conflict('A server with this URL is already registered.', 'orchid-exists');
-    const id = await this.attach(uri, request.username, request.password);
+    const id = await this.attach(uri, request.username, request.password, pageOrigin);
     if (await this.deps.store.find(id)) throw conflict('This server is already registered (under another URL).', 'orchid-exists');
     const orchid = { id, name: request.name.trim(), uri, username: request.username, password: request.password };
     await this.deps.store.insert(orchid);
@@ -117,7 +122,7 @@ export class OrchidsService {
     return this.view(stored, viewer);
   }
 
-  async update(id: string, request: UpdateOrchidRequest, viewer: User): Promise<Orchid> {
+  async update(id: string, request: UpdateOrchidRequest, viewer: User, pageOrigin: string | null = null): Promise<Orchid> {
     const existing = await this.stored(id);
     if (request.id !== undefined && request.id !== id) throw badRequest('The server id in the body does not match the path.');
     const password = request.password ?? '';
@@ -133,7 +138,7 @@ export class OrchidsService {
     if (reconnect) {
       const secret = password !== '' ? password : await this.deps.store.password(id);
       if (secret === undefined) throw badRequest(ORCHID_MESSAGES.passwordRequired, 'invalid-orchid');
-      const attachedId = await this.attach(uri, username, secret);
+      const attachedId = await this.attach(uri, username, secret, pageOrigin);
       if (attachedId !== id) throw badRequest('The server at this URL is another server; register it as a new one.', 'orchid-mismatch');
     }
     await this.deps.store.update(id, {
@@ -175,7 +180,7 @@ export class OrchidsService {
    * Signs in with the given credentials, checks the version, and makes this
    * aggregator the recorder's trusted issuer; answers the recorder's server id.
    */
-  private async attach(uri: string, username: string, password: string): Promise<string> {
+  private async attach(uri: string, username: string, password: string, pageOrigin: string | null): Promise<string> {
     try {
       const session = await signInToRecorder(uri, username, password);
       const version = await callRecorder<VersionInfo>(uri, '/service/version');
@@ -185,7 +190,7 @@ export class OrchidsService {
       const issuer = await callRecorder<TrustedIssuer>(uri, '/service/trusted/issuer', {
         method: 'PUT',
         token: session.token,
-        json: { name: this.deps.issuer.name, publicKey: this.deps.issuer.publicKeyPem, url: null },
+        json: { name: this.deps.issuer.name, publicKey: this.deps.issuer.publicKeyPem, url: pageOrigin },
       });
       // The aggregator signs in afresh whenever it needs to; this one is not kept.
       await callRecorder(uri, '/service/sessions/me', { method: 'DELETE', token: session.token }).catch(() => undefined);
