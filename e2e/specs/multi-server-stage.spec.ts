@@ -2,11 +2,14 @@
  * The stage of the multi-server edition: a real aggregator started as users
  * start it, with two demo recorders of its own (`--demo-recorders 2`), one
  * simulated camera each. An operator drags a camera of each server onto one
- * stage; both play, each through the aggregator's proxy to its own recorder
- * (WebRTC signalling and low-bandwidth pictures over the socket proxy, the
- * REST calls over the HTTP proxy), and the timeline plays the past of both.
+ * stage; both play, each from its own recorder, and the timeline plays the
+ * past of both. The recorders let the aggregator's page call them (spec 7:
+ * server availability decides direct or proxy routing), so the players
+ * signal to them directly; with Force Orchid Proxy set in Advanced settings
+ * every call goes through the aggregator's proxy instead.
  */
-import type { CamerasResponse } from '../../server/shared/api';
+import type { Page } from '@playwright/test';
+import type { CamerasResponse, OrchidsResponse } from '../../server/shared/api';
 import { startAggregator, type AggregatorProcess } from '../../tests/integration/helpers/aggregator-process';
 import { call, signIn as signInApi } from '../../tests/integration/helpers/recorder-process';
 import { ShellPage } from '../pages/shell-page';
@@ -21,6 +24,8 @@ const PASSWORD = 'agg-Stage-53';
 let aggregator: AggregatorProcess | undefined;
 /** Camera name per server id, renamed here so the two demo cameras can be told apart. */
 const names = new Map<string, string>();
+/** Each server's address. */
+const uris = new Map<string, string>();
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -41,6 +46,8 @@ test.beforeAll(async () => {
         expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
         names.set(camera.orchidId, name);
       }
+      const orchids = await call<OrchidsResponse>(aggregator.baseUrl, 'GET', '/service/orchids', { token });
+      for (const orchid of orchids.body.data.orchids) uris.set(orchid.id, orchid.uri);
       break;
     }
     if (Date.now() > deadline) throw new Error(`the demo recorders' cameras did not run in time:\n${aggregator.output().slice(-2000)}`);
@@ -52,17 +59,30 @@ test.afterAll(async () => {
   await aggregator?.stop();
 });
 
-test('cameras of two servers play side by side through the aggregator, live and in the past', ANY_VIEWPORT, async ({ page }, testInfo) => {
-  const proxied = new Set<string>();
+/** Where the page's player sockets went: '<server id> <streams/webrtc|low-bandwidth> <direct|proxy>'. */
+function watchSockets(page: Page): Set<string> {
+  const seen = new Set<string>();
   page.on('websocket', (socket) => {
-    const match = /\/service\/orchid-proxy-ws\/([^/]+)\/service\/(streams\/webrtc|low-bandwidth)/.exec(socket.url());
-    if (match) proxied.add(`${decodeURIComponent(match[1]!)} ${match[2]}`);
+    const url = new URL(socket.url());
+    const proxied = /^\/service\/orchid-proxy-ws\/([^/]+)\/service\/(streams\/webrtc|low-bandwidth)/.exec(url.pathname);
+    if (proxied) seen.add(`${decodeURIComponent(proxied[1]!)} ${proxied[2]} proxy`);
+    const kind = /^\/service\/(streams\/webrtc|low-bandwidth)/.exec(url.pathname)?.[1];
+    for (const [id, uri] of uris) if (kind && new URL(uri).host === url.host) seen.add(`${id} ${kind} direct`);
   });
+  return seen;
+}
+
+async function signInToStage(page: Page): Promise<void> {
   const signIn = new SignInPage(page, aggregator!.baseUrl);
   const shell = new ShellPage(page, aggregator!.baseUrl);
   await signIn.open();
   await signIn.signIn('admin', PASSWORD);
   await shell.expectStage();
+}
+
+test('cameras of two servers play side by side, each straight from its server, live and in the past', ANY_VIEWPORT, async ({ page }, testInfo) => {
+  const sockets = watchSockets(page);
+  await signInToStage(page);
 
   const stage = new StagePage(page);
   const [[firstServer, first], [secondServer, second]] = [...names.entries()] as [[string, string], [string, string]];
@@ -74,16 +94,17 @@ test('cameras of two servers play side by side through the aggregator, live and 
   await stage.expectPlaying(second, 'webrtc');
   await stage.expectClockAdvancing(first);
   await stage.expectClockAdvancing(second);
-  // Each player signalled to its own server, through the socket proxy.
-  expect(proxied).toContain(`${firstServer} streams/webrtc`);
-  expect(proxied).toContain(`${secondServer} streams/webrtc`);
+  // Each player signalled to its own server, directly: the recorders allow the aggregator's page.
+  expect(sockets).toContain(`${firstServer} streams/webrtc direct`);
+  expect(sockets).toContain(`${secondServer} streams/webrtc direct`);
   await shot(page, testInfo, 'multi-server-stage');
 
-  // Low bandwidth for the second: its pictures come over the proxy from its recorder.
+  // Low bandwidth for the second: its pictures come from its recorder too.
   await (await stage.header(second, 'Player mode: WebRTC')).click();
   await stage.expectPlaying(second, 'lowbandwidth');
   await stage.expectClockAdvancing(second);
-  expect(proxied).toContain(`${secondServer} low-bandwidth`);
+  expect(sockets).toContain(`${secondServer} low-bandwidth direct`);
+  expect([...sockets].filter((entry) => entry.endsWith('proxy'))).toEqual([]);
 
   // The past of both servers: 15 s back (each recorder's archive, asked through the proxy), both tiles show it.
   const bar = new ControlBarPage(page);
@@ -100,4 +121,35 @@ test('cameras of two servers play side by side through the aggregator, live and 
       .toBeLessThan(5_000);
   }
   await shot(page, testInfo, 'multi-server-stage-past');
+});
+
+test('Force Orchid Proxy in Advanced settings sends every player through the aggregator', ANY_VIEWPORT, async ({ page }) => {
+  await signInToStage(page);
+  await page.goto(`${aggregator!.baseUrl}/#/advanced-settings`);
+  const force = page.getByRole('checkbox', { name: 'Force Orchid Proxy' });
+  await expect(force).not.toBeChecked();
+  // The aggregator's own settings: no recorder log level here.
+  await expect(page.getByLabel('Log Level')).toHaveCount(0);
+  await force.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Save reloads the app at its base URL.
+  await new ShellPage(page, aggregator!.baseUrl).expectStage();
+
+  const sockets = watchSockets(page);
+  await page.reload();
+  await new ShellPage(page, aggregator!.baseUrl).expectStage();
+  const stage = new StagePage(page);
+  const [[firstServer, first]] = [...names.entries()] as [[string, string]];
+  await expect(stage.bagCamera(first)).toBeVisible({ timeout: 20_000 });
+  if ((await stage.tiles.count()) === 0) await stage.dragCamera(first, 0.5, 0.5);
+  await stage.expectPlaying(first, 'webrtc');
+  await stage.expectClockAdvancing(first);
+  expect(sockets).toContain(`${firstServer} streams/webrtc proxy`);
+  expect([...sockets].filter((entry) => entry.endsWith('direct'))).toEqual([]);
+
+  // Back as it was, for the aggregator and for this screen.
+  await page.goto(`${aggregator!.baseUrl}/#/advanced-settings`);
+  await page.getByRole('checkbox', { name: 'Force Orchid Proxy' }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await new ShellPage(page, aggregator!.baseUrl).expectStage();
 });

@@ -13,7 +13,8 @@
 import { HttpError, NO_RESPONSE, parseErrorBody } from './http-error';
 import { queues, type QueueName } from './queues';
 import { shouldAttachToken, withCacheBust, withQuery } from './request-url';
-import { scopedPath } from './server-scope';
+import { forgetDirect } from './direct-routes';
+import { routeCall } from './server-scope';
 
 export interface HttpHooks {
   getToken: () => string | null;
@@ -59,12 +60,15 @@ const ACCEPT: Record<ResponseKind, string> = { json: 'application/json', blob: '
 
 async function send<T>(method: string, path: string, options: RequestOptions, kind: ResponseKind = 'json'): Promise<T> {
   if (options.signal?.aborted) throw new HttpError(NO_RESPONSE, null, 'Request no longer wanted');
-  // A recorder call in multi-server mode goes through the aggregator's proxy (server-scope.ts).
-  const url = withCacheBust(withQuery(scopedPath(path, options.server), options.query), method, Date.now(), origin());
+  // A recorder call in multi-server mode goes to its server directly or through the aggregator's proxy (server-scope.ts).
+  const route = routeCall(path, options.server);
+  const url = withCacheBust(withQuery(route.url, options.query), method, Date.now(), origin());
   const headers: Record<string, string> = { Accept: ACCEPT[kind] };
   const token = hooks.getToken();
-  const withToken = token !== null && shouldAttachToken(url, origin());
-  if (withToken) headers.Authorization = `Bearer ${token}`;
+  // A server called directly gets the user's token there; the aggregator's never leaves this origin.
+  const withToken = !route.direct && token !== null && shouldAttachToken(url, origin());
+  if (route.direct) headers.Authorization = `Bearer ${route.direct.token}`;
+  else if (withToken) headers.Authorization = `Bearer ${token}`;
   // A Blob (a motion mask picture) goes as its own bytes and type; anything else as JSON.
   const raw = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : undefined;
   if (raw) headers['Content-Type'] = raw.type || 'application/octet-stream';
@@ -90,11 +94,21 @@ async function send<T>(method: string, path: string, options: RequestOptions, ki
       cache: 'no-store',
     });
   } catch {
+    if (route.direct && !timedOut) {
+      // Not reachable from here after all: the proxy from now on. Only a read is sent again, as it may have been done.
+      forgetDirect(route.direct.server);
+      if (method === 'GET' || method === 'HEAD') return send<T>(method, path, options, kind);
+    }
     throw new HttpError(NO_RESPONSE, null, null, timedOut);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
 
+  if (response.status === 401 && route.direct) {
+    // The token there expired or was revoked: the proxy signs in afresh for this user, and the call goes that way.
+    forgetDirect(route.direct.server);
+    return send<T>(method, path, options, kind);
+  }
   if (response.ok) options.onHeaders?.(response.headers);
   if (response.ok && kind === 'blob') {
     try {

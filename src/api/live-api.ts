@@ -20,12 +20,7 @@ import { http } from './http';
 /** The recorder's header with a stepped frame's capture time (server/shared/api/live.ts FRAME_TIME_HEADER). */
 const FRAME_TIME_HEADER = 'x-frame-time';
 import { withQuery } from './request-url';
-import { scopedSocketPath } from './server-scope';
-
-function socketOrigin(): string {
-  const { protocol, host } = globalThis.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
-}
+import { socketAddress } from './server-scope';
 
 async function ticket(request: TicketRequest, server: string | undefined): Promise<string> {
   return (await http.post<TicketResponse>('/service/tickets', request, { server })).ticket;
@@ -44,10 +39,11 @@ export const liveApi = {
 
   /** The picture socket of a low-bandwidth session, with a fresh single-use ticket. */
   lowBandwidthSocketUrl: async (id: string, server?: string) =>
-    `${socketOrigin()}${withQuery(scopedSocketPath(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, server), { ticket: await ticket({ scope: 'low-bandwidth', resource: id }, server) })}`,
+    withQuery(socketAddress(`/service/low-bandwidth/streams/${encodeURIComponent(id)}/ws`, server), {
+      ticket: await ticket({ scope: 'low-bandwidth', resource: id }, server),
+    }),
   /** The WebRTC signalling socket, with a fresh single-use ticket. */
-  webRtcSocketUrl: async (server?: string) =>
-    `${socketOrigin()}${withQuery(scopedSocketPath('/service/streams/webrtc', server), { ticket: await ticket({ scope: 'webrtc' }, server) })}`,
+  webRtcSocketUrl: async (server?: string) => withQuery(socketAddress('/service/streams/webrtc', server), { ticket: await ticket({ scope: 'webrtc' }, server) }),
 
   /** The first `take` segments of a stream that end at or after `startMs`, through the archives queue (spec 7: 2 at once). */
   archivesFrom: async (streamId: string, startMs: number, take = 1, server?: string): Promise<Archive[]> =>

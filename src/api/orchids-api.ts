@@ -1,9 +1,15 @@
 /** Servers of the multi-server edition (spec 7 aggregator calls): list, register, edit, unregister, refresh. */
 import type { Orchid, OrchidsResponse, RegisterOrchidRequest, UpdateOrchidRequest } from '../../server/shared/api';
+import { learnServers } from './direct-routes';
 import { http } from './http';
 
 export const orchidsApi = {
-  list: async (): Promise<Orchid[]> => (await http.get<OrchidsResponse>('/service/orchids')).data.orchids,
+  /** The servers, with the user's own session on each: which of them this page may call directly is decided from it (direct-routes.ts). */
+  list: async (): Promise<Orchid[]> => {
+    const { orchids } = (await http.get<OrchidsResponse>('/service/orchids')).data;
+    void learnServers(orchids);
+    return orchids;
+  },
   register: (body: RegisterOrchidRequest) => http.post<Orchid>('/service/orchids', body),
   update: (id: string, body: UpdateOrchidRequest) => http.patch<Orchid>(`/service/orchids/${encodeURIComponent(id)}`, body),
   /** `force`: remove it here even when the server cannot be told to forget the aggregator. */

@@ -1,8 +1,9 @@
 /**
  * Which server a recorder call goes to in the multi-server edition (spec 7
- * "directly or via aggregator proxy path"): through the aggregator's proxy,
- * HTTP under /service/orchid-proxy/{id}, sockets under
- * /service/orchid-proxy-ws/{id}.
+ * "directly or via aggregator proxy path"): straight to the server when
+ * this page may reach it (direct-routes.ts decides, per server), else
+ * through the aggregator's proxy, HTTP under /service/orchid-proxy/{id},
+ * sockets under /service/orchid-proxy-ws/{id}.
  *
  * Two ways to name the server:
  * - per call: a player, the timeline, PTZ and export pass the camera's
@@ -20,6 +21,8 @@
  * keeps making meanwhile (ping, clock, session, the server list), are never
  * sent on.
  */
+import { directRoute } from './direct-routes';
+
 const AGGREGATOR_OWN = /^\/service\/(ping|time|sessions|orchids|orchid-proxy|orchid-proxy-ws|about|version|identity|layouts|users)(\/|\?|$)/;
 
 /** A stream and its server (its camera's orchidId), for calls about the stream's recording. */
@@ -59,15 +62,31 @@ function sentOn(path: string, orchidId: string | null | undefined): orchidId is 
   return multiServer && !!orchidId && path.startsWith('/service/') && !AGGREGATOR_OWN.test(path);
 }
 
-/**
- * A REST path as it goes out: through the proxy to `orchidId` (default: the
- * scoped server), unless it is the aggregator's own.
- */
-export function scopedPath(path: string, orchidId: string | null | undefined = scope): string {
-  return sentOn(path, orchidId) ? `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}` : path;
+/** Where a call goes: `url` relative to this page (the serving server, or through the proxy), or absolute for a server called directly, with that server's token. */
+export interface CallRoute {
+  url: string;
+  direct?: { server: string; token: string };
 }
 
-/** A socket path as it goes out: through the socket proxy to `orchidId` (default: the scoped server). */
-export function scopedSocketPath(path: string, orchidId: string | null | undefined = scope): string {
-  return sentOn(path, orchidId) ? `/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}` : path;
+/** A REST call's route to `orchidId` (default: the scoped server); the aggregator's own calls stay here. */
+export function routeCall(path: string, orchidId: string | null | undefined = scope): CallRoute {
+  if (!sentOn(path, orchidId)) return { url: path };
+  const direct = directRoute(orchidId);
+  if (direct) return { url: `${direct.origin}${path}`, direct: { server: orchidId, token: direct.token } };
+  return { url: `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}` };
+}
+
+/** A REST path as it goes out (the address of a download window, too). */
+export function scopedPath(path: string, orchidId: string | null | undefined = scope): string {
+  return routeCall(path, orchidId).url;
+}
+
+/** A socket's address: to the server directly, through the socket proxy, or to the serving server. */
+export function socketAddress(path: string, orchidId: string | null | undefined = scope): string {
+  const here = globalThis.location;
+  const sameHost = `${here.protocol === 'https:' ? 'wss' : 'ws'}://${here.host}`;
+  if (!sentOn(path, orchidId)) return `${sameHost}${path}`;
+  const direct = directRoute(orchidId);
+  if (direct) return `${direct.origin.replace(/^http/, 'ws')}${path}`;
+  return `${sameHost}/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}`;
 }

@@ -27,5 +27,9 @@ export const settingsStrings = {
   'advanced.saveFailed': 'The settings were not saved: {reason}',
   'advanced.browserPart': 'This browser',
   'advanced.serverPart': 'This server',
+  'advanced.aggregatorPart': 'All servers',
+  'advanced.forceOrchidProxy': 'Force Orchid Proxy',
+  'advanced.forceOrchidProxy.hint':
+    'Reach every server through this aggregator, even those the browser could reach directly. For browsers outside the servers’ network.',
   'flags.reset': 'Reset to defaults',
 } as const;

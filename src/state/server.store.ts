@@ -6,6 +6,7 @@
 import { proxy, ref } from 'valtio/vanilla';
 import type { ServerAbout, ServerMode } from '../../server/shared/api';
 import { isHttpError } from '../api/http-error';
+import { setForceProxy } from '../api/direct-routes';
 import { setMultiServerRouting } from '../api/server-scope';
 import { systemApi } from '../api/system-api';
 
@@ -22,8 +23,9 @@ export async function loadAbout(): Promise<void> {
   serverState.status = 'loading';
   try {
     const about = await systemApi.about();
-    // Recorder calls go through the aggregator's proxy from here on (api/server-scope.ts).
+    // Recorder calls go to their servers from here on, directly or through the aggregator's proxy (api/server-scope.ts).
     setMultiServerRouting(about.mode === 'multi-server');
+    setForceProxy(about.config?.forceOrchidProxy === true);
     serverState.about = ref(about);
     serverState.status = 'ready';
     serverState.failureStatus = null;

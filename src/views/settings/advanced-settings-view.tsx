@@ -1,13 +1,15 @@
 /**
  * Advanced settings (spec 2): Default Player Mode and WebRTC Support
- * Override, kept in this browser, and the recorder's Log Level (stored
- * upper-case, applied at once). Administrators, single-server mode (the
- * route guard; the recorder enforces the role for the log level).
+ * Override, kept in this browser, and the server's part: a recorder's Log
+ * Level (stored upper-case, applied at once), or at the top level of the
+ * multi-server mode the aggregator's Force Orchid Proxy (every server
+ * through the aggregator's proxy, even one this page could reach directly).
+ * Inside the server admin container the screen is that server's, its log
+ * level. Administrators (the route guard; each server enforces the role).
  *
- * Save stores all three, then reloads the app at its base URL, so every
- * player starts again under the new modes. Cancel returns to the stage.
- * Leaving with unsaved changes asks first. Force Orchid Proxy belongs to the
- * aggregator mode and is not offered here.
+ * Save stores them, then reloads the app at its base URL, so every player
+ * starts again under the new modes and routes. Cancel returns to the stage.
+ * Leaving with unsaved changes asks first.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,7 +17,8 @@ import { useSnapshot } from 'valtio';
 import { LOG_LEVELS } from '../../../server/shared/log-levels';
 import { describeApiError } from '../../api/error-message';
 import { serverSettingsApi } from '../../api/server-settings-api';
-import { SelectField } from '../../components/ui/form-field';
+import { currentServerScope } from '../../api/server-scope';
+import { CheckboxField, SelectField } from '../../components/ui/form-field';
 import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
 import { Spinner } from '../../components/ui/spinner';
@@ -24,11 +27,13 @@ import {
   appBaseUrl,
   DEFAULT_PLAYER_MODES,
   isDirty,
+  settingsServer,
   WEBRTC_OVERRIDES,
   type AdvancedSettingsForm,
 } from '../../core/settings/advanced-settings-form';
 import { t } from '../../i18n/translate';
 import { preferences, setPlayerSettings } from '../../state/preferences.store';
+import { serverMode } from '../../state/server.store';
 import './advanced-settings.css';
 
 export function AdvancedSettingsView(): ReactElement {
@@ -40,13 +45,20 @@ export function AdvancedSettingsView(): ReactElement {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  // Whose settings: read once, as the screen opens (the container's scope is set before its screens mount).
+  const [server] = useState(() => settingsServer(serverMode(), currentServerScope()));
 
   useEffect(() => {
     let alive = true;
-    serverSettingsApi.logLevel().then(
-      ({ level }) => {
+    const browser = { defaultPlayerMode: prefs.defaultPlayerMode, webrtcOverride: prefs.webrtcOverride };
+    const serverPart =
+      server === 'aggregator'
+        ? serverSettingsApi.clientConfig().then((config) => ({ logLevel: null, forceOrchidProxy: config.forceOrchidProxy }))
+        : serverSettingsApi.logLevel().then(({ level }) => ({ logLevel: level, forceOrchidProxy: null }));
+    serverPart.then(
+      (part) => {
         if (!alive) return;
-        const initial = { defaultPlayerMode: prefs.defaultPlayerMode, webrtcOverride: prefs.webrtcOverride, logLevel: level };
+        const initial = { ...browser, ...part };
         setLoaded(initial);
         setForm(initial);
       },
@@ -68,7 +80,10 @@ export function AdvancedSettingsView(): ReactElement {
     setProcessing(true);
     setSaveError(null);
     try {
-      if (form.logLevel !== loaded?.logLevel) await serverSettingsApi.setLogLevel(form.logLevel);
+      if (form.logLevel !== null && form.logLevel !== loaded?.logLevel) await serverSettingsApi.setLogLevel(form.logLevel);
+      if (form.forceOrchidProxy !== null && form.forceOrchidProxy !== loaded?.forceOrchidProxy) {
+        await serverSettingsApi.setClientConfig({ forceOrchidProxy: form.forceOrchidProxy });
+      }
       setPlayerSettings(form.defaultPlayerMode, form.webrtcOverride);
       // The app starts again at its base URL with the new modes (spec 2); nothing is left unsaved.
       setLoaded(form);
@@ -104,14 +119,26 @@ export function AdvancedSettingsView(): ReactElement {
             />
           </fieldset>
           <fieldset disabled={processing}>
-            <legend>{t('advanced.serverPart')}</legend>
-            <SelectField
-              label={t('advanced.logLevel')}
-              hint={t('advanced.logLevel.hint')}
-              value={form.logLevel}
-              options={LOG_LEVELS.map((level) => ({ value: level, label: t(`advanced.logLevel.${level}`) }))}
-              onChange={(event) => change({ logLevel: LOG_LEVELS.find((level) => level === event.target.value) ?? form.logLevel })}
-            />
+            <legend>{t(server === 'aggregator' ? 'advanced.aggregatorPart' : 'advanced.serverPart')}</legend>
+            {form.logLevel !== null && (
+              <SelectField
+                label={t('advanced.logLevel')}
+                hint={t('advanced.logLevel.hint')}
+                value={form.logLevel}
+                options={LOG_LEVELS.map((level) => ({ value: level, label: t(`advanced.logLevel.${level}`) }))}
+                onChange={(event) => change({ logLevel: LOG_LEVELS.find((level) => level === event.target.value) ?? form.logLevel })}
+              />
+            )}
+            {form.forceOrchidProxy !== null && (
+              <>
+                <CheckboxField
+                  label={t('advanced.forceOrchidProxy')}
+                  checked={form.forceOrchidProxy}
+                  onChange={(event) => change({ forceOrchidProxy: event.target.checked })}
+                />
+                <p className="field-hint">{t('advanced.forceOrchidProxy.hint')}</p>
+              </>
+            )}
           </fieldset>
           {saveError && <Notice kind="error">{saveError}</Notice>}
           <div className="form-actions">

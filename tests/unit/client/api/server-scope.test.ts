@@ -1,18 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentServerScope, enterServerScope, scopedPath, scopedSocketPath, setMultiServerRouting } from '../../../../src/api/server-scope';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { learnServers, resetDirectRoutes, setForceProxy, forgetDirect } from '../../../../src/api/direct-routes';
+import { currentServerScope, enterServerScope, routeCall, scopedPath, socketAddress, setMultiServerRouting } from '../../../../src/api/server-scope';
+
+const PAGE = { protocol: 'http:', host: 'agg.example:8080', origin: 'http://agg.example:8080' };
+const WS = 'ws://agg.example:8080';
 
 describe('server scope (multi-server: a server’s own screens through the aggregator’s proxy)', () => {
   let leave: (() => void) | undefined;
-  beforeEach(() => setMultiServerRouting(true));
+  beforeEach(() => {
+    setMultiServerRouting(true);
+    vi.stubGlobal('location', PAGE);
+  });
   afterEach(() => {
     leave?.();
     setMultiServerRouting(false);
+    resetDirectRoutes();
+    vi.unstubAllGlobals();
   });
 
   it('leaves every path alone while no server is in scope', () => {
     expect(currentServerScope()).toBeNull();
     expect(scopedPath('/service/server/utilization/disk')).toBe('/service/server/utilization/disk');
-    expect(scopedSocketPath('/service/streams/webrtc')).toBe('/service/streams/webrtc');
+    expect(socketAddress('/service/streams/webrtc')).toBe(`${WS}/service/streams/webrtc`);
   });
 
   it("sends a server's calls and sockets through the proxy, and the aggregator's own calls to the aggregator", () => {
@@ -20,7 +29,7 @@ describe('server scope (multi-server: a server’s own screens through the aggre
     expect(scopedPath('/service/server/utilization/disk')).toBe('/service/orchid-proxy/srv%201/service/server/utilization/disk');
     expect(scopedPath('/service/cameras?x=1')).toBe('/service/orchid-proxy/srv%201/service/cameras?x=1');
     expect(scopedPath('/service/discoverable/orchids/1')).toBe('/service/orchid-proxy/srv%201/service/discoverable/orchids/1');
-    expect(scopedSocketPath('/service/low-bandwidth/streams/a/ws')).toBe('/service/orchid-proxy-ws/srv%201/service/low-bandwidth/streams/a/ws');
+    expect(socketAddress('/service/low-bandwidth/streams/a/ws')).toBe(`${WS}/service/orchid-proxy-ws/srv%201/service/low-bandwidth/streams/a/ws`);
     for (const own of ['/service/ping', '/service/time', '/service/sessions/me', '/service/orchids', '/service/orchids/x/cache', '/service/about', '/service/users', '/service/layouts/1']) {
       expect(scopedPath(own)).toBe(own);
     }
@@ -41,7 +50,7 @@ describe('server scope (multi-server: a server’s own screens through the aggre
     expect(scopedPath('/service/archives?streamId=s', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/archives?streamId=s');
     leave = enterServerScope('srv-1');
     expect(scopedPath('/service/cameras/c/position', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/cameras/c/position');
-    expect(scopedSocketPath('/service/streams/webrtc', 'srv-2')).toBe('/service/orchid-proxy-ws/srv-2/service/streams/webrtc');
+    expect(socketAddress('/service/streams/webrtc', 'srv-2')).toBe(`${WS}/service/orchid-proxy-ws/srv-2/service/streams/webrtc`);
     // No server named: the scope's.
     expect(scopedPath('/service/cameras')).toBe('/service/orchid-proxy/srv-1/service/cameras');
   });
@@ -51,6 +60,53 @@ describe('server scope (multi-server: a server’s own screens through the aggre
     leave = enterServerScope('srv-1');
     expect(scopedPath('/service/archives', 'srv-1')).toBe('/service/archives');
     expect(scopedPath('/service/cameras')).toBe('/service/cameras');
-    expect(scopedSocketPath('/service/streams/webrtc', 'srv-1')).toBe('/service/streams/webrtc');
+    expect(socketAddress('/service/streams/webrtc', 'srv-1')).toBe(`${WS}/service/streams/webrtc`);
+  });
+
+  describe('direct routing (spec 7: server availability decides, remembered per server)', () => {
+    const servers = [
+      { id: 'north', uri: 'http://10.0.0.5:8080', isAvailable: true, permissions: { sessionId: 's1', token: 'north-token' } },
+      { id: 'south', uri: 'http://10.0.0.6:8080', isAvailable: true, permissions: { sessionId: 's2', token: 'south-token' } },
+    ];
+
+    it('calls a server the page reaches straight, with its own token there, and one it does not through the proxy', async () => {
+      const asked: string[] = [];
+      await learnServers(servers, async (origin) => (asked.push(origin), origin.endsWith('.5:8080')));
+      expect(asked).toEqual(['http://10.0.0.5:8080', 'http://10.0.0.6:8080']);
+      expect(routeCall('/service/archives?streamId=s', 'north')).toEqual({
+        url: 'http://10.0.0.5:8080/service/archives?streamId=s',
+        direct: { server: 'north', token: 'north-token' },
+      });
+      expect(socketAddress('/service/streams/webrtc', 'north')).toBe('ws://10.0.0.5:8080/service/streams/webrtc');
+      expect(routeCall('/service/archives', 'south')).toEqual({ url: '/service/orchid-proxy/south/service/archives' });
+      // The aggregator's own calls never leave it.
+      expect(routeCall('/service/orchids', 'north')).toEqual({ url: '/service/orchids' });
+    });
+
+    it('remembers each decision: the next list probes nothing and only renews the token', async () => {
+      await learnServers(servers, async () => true);
+      const probe = vi.fn(async () => false);
+      await learnServers([{ ...servers[0]!, permissions: { sessionId: 's3', token: 'renewed' } }], probe);
+      expect(probe).not.toHaveBeenCalled();
+      expect(routeCall('/service/cameras', 'north').direct?.token).toBe('renewed');
+    });
+
+    it('drops a server back to the proxy for good once a direct call fails', async () => {
+      await learnServers(servers, async () => true);
+      forgetDirect('north');
+      expect(routeCall('/service/cameras', 'north').url).toBe('/service/orchid-proxy/north/service/cameras');
+      await learnServers(servers, async () => true);
+      expect(routeCall('/service/cameras', 'north').direct).toBeUndefined();
+    });
+
+    it('keeps every server behind the proxy when the aggregator forces it, and probes none without a token or while unavailable', async () => {
+      const probe = vi.fn(async () => true);
+      await learnServers([{ ...servers[0]!, permissions: undefined }, { ...servers[1]!, isAvailable: false }], probe);
+      expect(probe).not.toHaveBeenCalled();
+      setForceProxy(true);
+      await learnServers(servers, probe);
+      expect(probe).not.toHaveBeenCalled();
+      expect(routeCall('/service/cameras', 'north').url).toBe('/service/orchid-proxy/north/service/cameras');
+    });
   });
 });

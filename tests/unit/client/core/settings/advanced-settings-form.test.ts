@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS } from '../../../../../server/shared/log-levels';
-import { appBaseUrl, isDirty, webRtcSupported, type AdvancedSettingsForm } from '../../../../../src/core/settings/advanced-settings-form';
+import { appBaseUrl, isDirty, settingsServer, webRtcSupported, type AdvancedSettingsForm } from '../../../../../src/core/settings/advanced-settings-form';
 
-const loaded: AdvancedSettingsForm = { defaultPlayerMode: 'disabled', webrtcOverride: 'none', logLevel: 'WARN' };
+const loaded: AdvancedSettingsForm = { defaultPlayerMode: 'disabled', webrtcOverride: 'none', logLevel: 'WARN', forceOrchidProxy: null };
 
 describe('advanced settings form', () => {
   it('is dirty when any of the three fields differs from what was loaded, and clean when put back', () => {
@@ -11,6 +11,9 @@ describe('advanced settings form', () => {
     expect(isDirty({ ...loaded, webrtcOverride: 'disabled' }, loaded)).toBe(true);
     expect(isDirty({ ...loaded, logLevel: 'TRACE' }, loaded)).toBe(true);
     expect(isDirty({ ...loaded, logLevel: 'WARN' }, loaded)).toBe(false);
+    const aggregator: AdvancedSettingsForm = { ...loaded, logLevel: null, forceOrchidProxy: false };
+    expect(isDirty({ ...aggregator, forceOrchidProxy: true }, aggregator)).toBe(true);
+    expect(isDirty({ ...aggregator }, aggregator)).toBe(false);
   });
 
   it('lets the WebRTC override win over detection either way, and detection decide without one', () => {
@@ -27,5 +30,11 @@ describe('advanced settings form', () => {
 
   it('offers the spec 9 levels, quietest first, upper-case', () => {
     expect(LOG_LEVELS).toEqual(['NONE', 'ERROR', 'WARN', 'INFO', 'LOG', 'DEBUG', 'TRACE']);
+  });
+
+  it("edits the aggregator's own settings at the top level in multi-server mode, and a server's inside its scope", () => {
+    expect(settingsServer('single-server', null)).toBe('recorder');
+    expect(settingsServer('multi-server', null)).toBe('aggregator');
+    expect(settingsServer('multi-server', 'north')).toBe('recorder');
   });
 });
