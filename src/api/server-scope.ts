@@ -18,7 +18,9 @@
  * In single-server mode the serving recorder is every camera's server, so
  * server ids change nothing. The aggregator's own calls, which the shell
  * keeps making meanwhile (ping, clock, session, the server list), are never
- * sent on.
+ * sent on by the scope. A call that names its server is always sent on:
+ * some paths are both the aggregator's and each recorder's (/service/users,
+ * which the users screen's bulk dialogs manage on each server).
  */
 const AGGREGATOR_OWN = /^\/service\/(ping|time|sessions|orchids|orchid-proxy|orchid-proxy-ws|about|version|identity|layouts|users)(\/|\?|$)/;
 
@@ -55,19 +57,25 @@ export function currentServerScope(): string | null {
   return scope;
 }
 
-function sentOn(path: string, orchidId: string | null | undefined): orchidId is string {
-  return multiServer && !!orchidId && path.startsWith('/service/') && !AGGREGATOR_OWN.test(path);
+/** The proxy's own paths: never wrapped in the proxy again. */
+const PROXY_PATH = /^\/service\/orchid-proxy(-ws)?\//;
+
+function sentOn(path: string, orchidId: string | null | undefined, named: boolean): orchidId is string {
+  if (!multiServer || !orchidId || !path.startsWith('/service/') || PROXY_PATH.test(path)) return false;
+  return named || !AGGREGATOR_OWN.test(path);
 }
 
 /**
- * A REST path as it goes out: through the proxy to `orchidId` (default: the
- * scoped server), unless it is the aggregator's own.
+ * A REST path as it goes out: through the proxy to `orchidId`, or else to the
+ * scoped server unless the path is the aggregator's own.
  */
-export function scopedPath(path: string, orchidId: string | null | undefined = scope): string {
-  return sentOn(path, orchidId) ? `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}` : path;
+export function scopedPath(path: string, orchidId?: string | null): string {
+  const target = orchidId ?? scope;
+  return sentOn(path, target, !!orchidId) ? `/service/orchid-proxy/${encodeURIComponent(target)}${path}` : path;
 }
 
 /** A socket path as it goes out: through the socket proxy to `orchidId` (default: the scoped server). */
-export function scopedSocketPath(path: string, orchidId: string | null | undefined = scope): string {
-  return sentOn(path, orchidId) ? `/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}` : path;
+export function scopedSocketPath(path: string, orchidId?: string | null): string {
+  const target = orchidId ?? scope;
+  return sentOn(path, target, !!orchidId) ? `/service/orchid-proxy-ws/${encodeURIComponent(target)}${path}` : path;
 }
