@@ -12,6 +12,7 @@ import { AppDialog, ConfirmDialogFooter } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { t } from '../../i18n/translate';
 import { appliedRows, removalChanges, serverUserRows } from './server-user-rows';
+import { BulkFooter } from './bulk-footer';
 import { ServerUsersTable } from './server-users-table';
 import { useServerUsers } from './use-server-users';
 
@@ -38,11 +39,7 @@ export function BulkDeleteDialog({ user, onClose }: { user: User; onClose: () =>
       size="large"
       dismissible={!processing}
       footer={
-        failed ? (
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        ) : (
+        <BulkFooter refused={failed} onClose={onClose}>
           <ConfirmDialogFooter
             onCancel={onClose}
             onConfirm={() => void run()}
@@ -51,7 +48,7 @@ export function BulkDeleteDialog({ user, onClose }: { user: User; onClose: () =>
             confirmLabel={t('users.bulkDelete')}
             busyLabel={t('users.deleting')}
           />
-        )
+        </BulkFooter>
       }
     >
       {failed && <Notice kind="error">{t('users.anErrorOccurredWhileProcessingBulkDelete')}</Notice>}

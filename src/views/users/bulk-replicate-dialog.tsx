@@ -16,6 +16,7 @@ import { useForm } from '../../components/ui/use-form';
 import { canSubmitForm } from '../../core/form-submit';
 import { t } from '../../i18n/translate';
 import { addsUser, appliedRows, replicationChanges, serverUserRows } from './server-user-rows';
+import { BulkFooter } from './bulk-footer';
 import { ServerUsersTable } from './server-users-table';
 import { useServerUsers } from './use-server-users';
 import { userFormFrom, validatePasswordFields } from './user-form';
@@ -48,11 +49,7 @@ export function BulkReplicateDialog({ user, onClose }: { user: User; onClose: ()
       size="large"
       dismissible={!processing}
       footer={
-        partial ? (
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        ) : (
+        <BulkFooter refused={partial} onClose={onClose}>
           <FormDialogFooter
             formId="replicate-user-form"
             onCancel={onClose}
@@ -61,7 +58,7 @@ export function BulkReplicateDialog({ user, onClose }: { user: User; onClose: ()
             submitLabel={t('users.replicate')}
             busyLabel={t('users.replicating')}
           />
-        )
+        </BulkFooter>
       }
     >
       <form id="replicate-user-form" className="form-grid" onSubmit={submit} noValidate>

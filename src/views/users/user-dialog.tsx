@@ -22,6 +22,7 @@ import { useForm } from '../../components/ui/use-form';
 import { t } from '../../i18n/translate';
 import { createUser, updateUser } from '../../state/users.store';
 import { addsUser, appliedRows, replicationChanges, serverUserRows } from './server-user-rows';
+import { BulkFooter } from './bulk-footer';
 import { ServerUsersTable } from './server-users-table';
 import { useServerUsers } from './use-server-users';
 import {
@@ -88,20 +89,16 @@ export function UserDialog({ target, currentUserId, multiServer, onClose }: User
       size={bulk ? 'large' : 'medium'}
       dismissible={!processing}
       footer={
-        partial ? (
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        ) : (
+        <BulkFooter refused={partial} onClose={onClose}>
           <FormDialogFooter
-          formId="user-form"
-          onCancel={onClose}
-          processing={processing}
-          submitDisabled={!canSubmit}
-          submitLabel={editing ? t('common.save') : t('users.create')}
-          busyLabel={t('common.saving')}
+            formId="user-form"
+            onCancel={onClose}
+            processing={processing}
+            submitDisabled={!canSubmit}
+            submitLabel={editing ? t('common.save') : t('users.create')}
+            busyLabel={t('common.saving')}
           />
-        )
+        </BulkFooter>
       }
     >
       <form id="user-form" className="form-grid" onSubmit={submit} noValidate>
