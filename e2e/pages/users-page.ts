@@ -1,4 +1,4 @@
-/** The users screen and its add/edit dialog. */
+/** The users screen, its add/edit dialog and (multi-server mode) the bulk dialogs' table of servers. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface NewUser {
@@ -36,13 +36,23 @@ export class UsersPage {
     await expect(this.dialog.getByRole('heading', { name: 'Add user' })).toBeVisible();
   }
 
-  async addUser(user: NewUser): Promise<void> {
-    await this.openAddDialog();
+  /** Fills the open add dialog's fields. */
+  async fillUser(user: NewUser): Promise<void> {
     await this.dialog.getByLabel('Username').fill(user.username);
     await this.dialog.getByLabel('Email').fill(user.email);
     await this.dialog.getByLabel('Role').selectOption(user.role);
     await this.dialog.getByLabel('Password', { exact: true }).fill(user.password);
     await this.dialog.getByLabel('Confirm password').fill(user.password);
+  }
+
+  /** A server's row in the open dialog's table of servers. */
+  serverRow(serverName: string): Locator {
+    return this.dialog.getByTestId(`server-user-row-${serverName}`);
+  }
+
+  async addUser(user: NewUser): Promise<void> {
+    await this.openAddDialog();
+    await this.fillUser(user);
     await this.dialog.getByRole('button', { name: 'Add user' }).click();
     await expect(this.dialog).toBeHidden();
     await expect(this.row(user.username)).toContainText(user.role);

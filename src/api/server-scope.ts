@@ -19,7 +19,9 @@
  * In single-server mode the serving recorder is every camera's server, so
  * server ids change nothing. The aggregator's own calls, which the shell
  * keeps making meanwhile (ping, clock, session, the server list), are never
- * sent on.
+ * sent on by the scope. A call that names its server is always sent on:
+ * some paths are both the aggregator's and each recorder's (/service/users,
+ * which the users screen's bulk dialogs manage on each server).
  */
 import { directRoute } from './direct-routes';
 
@@ -58,8 +60,14 @@ export function currentServerScope(): string | null {
   return scope;
 }
 
-function sentOn(path: string, orchidId: string | null | undefined): orchidId is string {
-  return multiServer && !!orchidId && path.startsWith('/service/') && !AGGREGATOR_OWN.test(path);
+/** The proxy's own paths: never wrapped in the proxy again. */
+const PROXY_PATH = /^\/service\/orchid-proxy(-ws)?\//;
+
+/** The server a call goes to, if any: the one it names, else the scope's unless the path is the aggregator's own. */
+function targetOf(path: string, named: string | null | undefined): string | null {
+  const target = named ?? scope;
+  if (!multiServer || !target || !path.startsWith('/service/') || PROXY_PATH.test(path)) return null;
+  return named || !AGGREGATOR_OWN.test(path) ? target : null;
 }
 
 /** Where a call goes: `url` relative to this page (the serving server, or through the proxy), or absolute for a server called directly, with that server's token. */
@@ -68,25 +76,27 @@ export interface CallRoute {
   direct?: { server: string; token: string };
 }
 
-/** A REST call's route to `orchidId` (default: the scoped server); the aggregator's own calls stay here. */
-export function routeCall(path: string, orchidId: string | null | undefined = scope): CallRoute {
-  if (!sentOn(path, orchidId)) return { url: path };
-  const direct = directRoute(orchidId);
-  if (direct) return { url: `${direct.origin}${path}`, direct: { server: orchidId, token: direct.token } };
-  return { url: `/service/orchid-proxy/${encodeURIComponent(orchidId)}${path}` };
+/** A REST call's route to `orchidId` (default: the scoped server, for calls that are not the aggregator's own). */
+export function routeCall(path: string, orchidId?: string | null): CallRoute {
+  const target = targetOf(path, orchidId);
+  if (!target) return { url: path };
+  const direct = directRoute(target);
+  if (direct) return { url: `${direct.origin}${path}`, direct: { server: target, token: direct.token } };
+  return { url: `/service/orchid-proxy/${encodeURIComponent(target)}${path}` };
 }
 
 /** A REST path as it goes out (the address of a download window, too). */
-export function scopedPath(path: string, orchidId: string | null | undefined = scope): string {
+export function scopedPath(path: string, orchidId?: string | null): string {
   return routeCall(path, orchidId).url;
 }
 
 /** A socket's address: to the server directly, through the socket proxy, or to the serving server. */
-export function socketAddress(path: string, orchidId: string | null | undefined = scope): string {
+export function socketAddress(path: string, orchidId?: string | null): string {
   const here = globalThis.location;
   const sameHost = `${here.protocol === 'https:' ? 'wss' : 'ws'}://${here.host}`;
-  if (!sentOn(path, orchidId)) return `${sameHost}${path}`;
-  const direct = directRoute(orchidId);
+  const target = targetOf(path, orchidId);
+  if (!target) return `${sameHost}${path}`;
+  const direct = directRoute(target);
   if (direct) return `${direct.origin.replace(/^http/, 'ws')}${path}`;
-  return `${sameHost}/service/orchid-proxy-ws/${encodeURIComponent(orchidId)}${path}`;
+  return `${sameHost}/service/orchid-proxy-ws/${encodeURIComponent(target)}${path}`;
 }

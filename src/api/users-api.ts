@@ -1,10 +1,15 @@
-/** Users of the serving recorder (spec 7): list, create, update, delete. */
+/**
+ * Users (spec 7): list, create, update, delete. Without `server`, the
+ * serving server's own users (the recorder's, or the aggregator's in
+ * multi-server mode); with it, that registered server's users through the
+ * aggregator's proxy, as the signed-in user (the bulk dialogs).
+ */
 import type { CreateUserRequest, UpdateUserRequest, User, UsersResponse } from '../../server/shared/api';
 import { http } from './http';
 
 export const usersApi = {
-  list: async (): Promise<User[]> => (await http.get<UsersResponse>('/service/users', { queue: 'user' })).data.users,
-  create: (body: CreateUserRequest) => http.post<User>('/service/users', body),
-  update: (id: string, body: UpdateUserRequest) => http.patch<User>(`/service/users/${encodeURIComponent(id)}`, body),
-  remove: (id: string) => http.delete(`/service/users/${encodeURIComponent(id)}`),
+  list: async (server?: string): Promise<User[]> => (await http.get<UsersResponse>('/service/users', { queue: 'user', server })).data.users,
+  create: (body: CreateUserRequest, server?: string) => http.post<User>('/service/users', body, { server }),
+  update: (id: string, body: UpdateUserRequest, server?: string) => http.patch<User>(`/service/users/${encodeURIComponent(id)}`, body, { server }),
+  remove: (id: string, server?: string) => http.delete(`/service/users/${encodeURIComponent(id)}`, { server }),
 };

@@ -3,7 +3,7 @@
  * string or English plural forms ({ one, other }) chosen by `count`.
  * Placeholders are written {name}. Spec 8 catalogue keys keep their names
  * (noResponseReturnedFrom, failedToFetchUsers, failedToDeleteUser,
- * unableToLoadChangeLog).
+ * anErrorOccurredWhileProcessingBulkDelete, unableToLoadChangeLog).
  */
 import { cameraMediaStrings } from './catalogue.camera-media.en';
 import { camerasStrings } from './catalogue.cameras.en';
@@ -19,6 +19,7 @@ import { streamsStrings } from './catalogue.streams.en';
 import { systemStrings } from './catalogue.system.en';
 import { versionStrings } from './catalogue.version.en';
 import { serversStrings } from './catalogue.servers.en';
+import { userServersStrings } from './catalogue.user-servers.en';
 
 export interface PluralForms {
   zero?: string;
@@ -34,6 +35,7 @@ export type Catalogue = Record<string, string | PluralForms>;
 export const en = {
   ...camerasStrings,
   ...serversStrings,
+  ...userServersStrings,
   ...streamsStrings,
   ...cameraMediaStrings,
   ...retentionStrings,

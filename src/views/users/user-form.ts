@@ -1,8 +1,10 @@
 /**
  * The add/edit user form's rules (spec 5 and 6), pure. The field rules are
  * the shared ones in server/shared/validation.ts; this module only decides
- * which apply (a password is required for a new user; on edit a blank one
- * means unchanged and is sent as null), what is locked (the built-in
+ * which apply (a password is required for a new user, or when bulk update
+ * and bulk create are both on: an edit that also adds the user to a server,
+ * where an account needs one; otherwise on edit a blank one means unchanged
+ * and is sent as null), what is locked (the built-in
  * superuser's username and role), and the exact request body (the server
  * rejects unknown fields).
  */
@@ -36,26 +38,52 @@ export function userFormFrom(user: User): UserFormValues {
   return { username: user.username, email: user.email ?? '', password: '', passwordConfirm: '', role: user.role };
 }
 
+/**
+ * The bulk checkboxes of multi-server mode (spec 5): `update`, the edit's
+ * 'bulk update' (also apply the change on servers); `create`, whether that
+ * adds the user to some server (or, for a new user, 'bulk create').
+ */
+export interface BulkFlags {
+  update: boolean;
+  create: boolean;
+}
+
+export const NO_BULK: BulkFlags = { update: false, create: false };
+
+/** Spec 5: required for a new user, or when bulk update and bulk create are both on. */
+export function isPasswordRequired(target: UserFormTarget, bulk: BulkFlags = NO_BULK): boolean {
+  return target.kind === 'create' || (bulk.update && bulk.create);
+}
+
 /** The superuser's username and role cannot change (spec 5 and 6). */
 export function lockedFields(target: UserFormTarget): { username: boolean; role: boolean } {
   const locked = target.kind === 'edit' && target.user.superUser;
   return { username: locked, role: locked };
 }
 
-export function validateUserForm(values: UserFormValues, target: UserFormTarget): UserFormErrors {
-  const creating = target.kind === 'create';
-  const errors: UserFormErrors = {
-    username: lockedFields(target).username ? undefined : validateUsername(values.username),
-    email: validateEmail(values.email.trim()),
-    password: validatePassword(values.password, creating),
-    passwordConfirm: validatePasswordConfirmation(values.password, values.passwordConfirm, creating),
-  };
+function withoutEmpty(errors: UserFormErrors): UserFormErrors {
   for (const key of Object.keys(errors) as Array<keyof UserFormErrors>) if (!errors[key]) delete errors[key];
   return errors;
 }
 
-export function canSubmitUserForm(values: UserFormValues, target: UserFormTarget, processing: boolean): boolean {
-  return canSubmitForm(validateUserForm(values, target), processing);
+/** The password and its confirmation alone (the bulk-replicate dialog asks for nothing else). */
+export function validatePasswordFields(values: Pick<UserFormValues, 'password' | 'passwordConfirm'>, required: boolean): UserFormErrors {
+  return withoutEmpty({
+    password: validatePassword(values.password, required),
+    passwordConfirm: validatePasswordConfirmation(values.password, values.passwordConfirm, required),
+  });
+}
+
+export function validateUserForm(values: UserFormValues, target: UserFormTarget, bulk: BulkFlags = NO_BULK): UserFormErrors {
+  return withoutEmpty({
+    username: lockedFields(target).username ? undefined : validateUsername(values.username),
+    email: validateEmail(values.email.trim()),
+    ...validatePasswordFields(values, isPasswordRequired(target, bulk)),
+  });
+}
+
+export function canSubmitUserForm(values: UserFormValues, target: UserFormTarget, processing: boolean, bulk: BulkFlags = NO_BULK): boolean {
+  return canSubmitForm(validateUserForm(values, target, bulk), processing);
 }
 
 export function toCreateRequest(values: UserFormValues): CreateUserRequest {

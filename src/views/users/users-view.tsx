@@ -1,8 +1,12 @@
 /**
- * The users screen (spec 2): the serving recorder's users with their
- * administrator/superuser indicator and role, add/edit and delete dialogs,
- * and the user-roles help card. When the list cannot be fetched the error
- * shows and adding is disabled (failedToFetchUsers).
+ * The users screen (spec 2): the serving server's users with their
+ * administrator/superuser indicator and role, add/edit and delete dialogs.
+ * Single-server mode: the recorder's users and the user-roles help card.
+ * Multi-server mode: the aggregator's users, a note that each server's own
+ * users moved to the servers tab, and per row the bulk-replicate and
+ * bulk-delete dialogs that manage the user on the servers. When the list
+ * cannot be fetched the error shows and adding is disabled
+ * (failedToFetchUsers).
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
@@ -11,10 +15,14 @@ import { DataTable, type DataTableColumn } from '../../components/table/data-tab
 import { RowActionButton, RowActions } from '../../components/table/row-actions';
 import { TableCard } from '../../components/table/table-card';
 import { Icon } from '../../components/ui/icon';
+import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
 import { t } from '../../i18n/translate';
+import { serverMode, serverState } from '../../state/server.store';
 import { sessionState } from '../../state/session.store';
 import { fetchUsers, usersState } from '../../state/users.store';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
+import { BulkReplicateDialog } from './bulk-replicate-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserDialog } from './user-dialog';
 import type { UserFormTarget } from './user-form';
@@ -53,6 +61,9 @@ export function UsersView(): ReactElement {
   const { session } = useSnapshot(sessionState);
   const [editing, setEditing] = useState<UserFormTarget | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [replicating, setReplicating] = useState<User | null>(null);
+  const [deletingFromServers, setDeletingFromServers] = useState<User | null>(null);
+  const multiServer = serverMode(useSnapshot(serverState)) === 'multi-server';
 
   useEffect(() => {
     void fetchUsers();
@@ -71,9 +82,10 @@ export function UsersView(): ReactElement {
         </button>
       }
     >
-      <div className="users-layout">
+      {multiServer && <Notice kind="info">{t('users.serverUsersMoved')}</Notice>}
+      <div className={multiServer ? undefined : 'users-layout'}>
         <TableCard errors={[users.loadError]} loading={users.status === 'loading' && users.users.length === 0}>
-          <DataTable label={t('users.tableLabel')} columns={columns()} actionsLabel={t('users.actions')}>
+          <DataTable label={t('users.tableLabel')} className={multiServer ? 'users-table-bulk' : undefined} columns={columns()} actionsLabel={t('users.actions')}>
             {users.users.map((user) => (
               <tr key={user.id} data-testid={`user-row-${user.username}`}>
                 <td className="strong">
@@ -87,12 +99,25 @@ export function UsersView(): ReactElement {
                 <td className="muted email-col">{user.email || '—'}</td>
                 <RowActions>
                   <RowActionButton icon="edit" label={t('users.editUser', { username: user.username })} title={t('common.edit')} onClick={() => setEditing({ kind: 'edit', user })} />
+                  {multiServer && (
+                    <>
+                      <RowActionButton icon="copy" label={t('users.replicateUser', { username: user.username })} title={t('users.replicateUser', { username: user.username })} onClick={() => setReplicating(user)} />
+                      <RowActionButton
+                        icon="servers"
+                        danger
+                        label={t('users.deleteFromServers', { username: user.username })}
+                        title={t('users.deleteFromServers', { username: user.username })}
+                        onClick={() => setDeletingFromServers(user)}
+                      />
+                    </>
+                  )}
                   <RowActionButton
                     icon="trash"
                     danger
                     label={t('users.deleteUser', { username: user.username })}
                     title={user.superUser ? t('users.superuserLocked') : t('common.delete')}
-                    disabled={user.superUser}
+                    // Spec 6: in aggregator mode one's own account cannot be deleted either (the server refuses it too).
+                    disabled={user.superUser || (multiServer && user.id === session?.owner.id)}
                     onClick={() => setDeleting(user)}
                   />
                 </RowActions>
@@ -100,10 +125,12 @@ export function UsersView(): ReactElement {
             ))}
           </DataTable>
         </TableCard>
-        <UserRolesCard />
+        {!multiServer && <UserRolesCard />}
       </div>
-      {editing && <UserDialog target={editing} currentUserId={session?.owner.id} onClose={() => setEditing(null)} />}
+      {editing && <UserDialog target={editing} currentUserId={session?.owner.id} multiServer={multiServer} onClose={() => setEditing(null)} />}
       {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
+      {replicating && <BulkReplicateDialog user={replicating} onClose={() => setReplicating(null)} />}
+      {deletingFromServers && <BulkDeleteDialog user={deletingFromServers} onClose={() => setDeletingFromServers(null)} />}
     </PageFrame>
   );
 }

@@ -55,6 +55,16 @@ describe('server scope (multi-server: a server’s own screens through the aggre
     expect(scopedPath('/service/cameras')).toBe('/service/orchid-proxy/srv-1/service/cameras');
   });
 
+  it("sends a call that names its server there even on a path the aggregator also has (a server's own users)", () => {
+    expect(scopedPath('/service/users', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/users');
+    expect(scopedPath('/service/users/u%201', 'srv-2')).toBe('/service/orchid-proxy/srv-2/service/users/u%201');
+    // The scope alone still leaves the aggregator's users to the aggregator.
+    leave = enterServerScope('srv-1');
+    expect(scopedPath('/service/users')).toBe('/service/users');
+    // A proxy path is never wrapped again.
+    expect(scopedPath('/service/orchid-proxy/srv-1/service/users', 'srv-2')).toBe('/service/orchid-proxy/srv-1/service/users');
+  });
+
   it('in single-server mode the serving recorder answers every call, named server or scope', () => {
     setMultiServerRouting(false);
     leave = enterServerScope('srv-1');
@@ -79,8 +89,10 @@ describe('server scope (multi-server: a server’s own screens through the aggre
       });
       expect(socketAddress('/service/streams/webrtc', 'north')).toBe('ws://10.0.0.5:8080/service/streams/webrtc');
       expect(routeCall('/service/archives', 'south')).toEqual({ url: '/service/orchid-proxy/south/service/archives' });
-      // The aggregator's own calls never leave it.
-      expect(routeCall('/service/orchids', 'north')).toEqual({ url: '/service/orchids' });
+      // The aggregator's own calls stay on it, in a server's scope too; a call naming the server goes there (its users).
+      leave = enterServerScope('north');
+      expect(routeCall('/service/orchids')).toEqual({ url: '/service/orchids' });
+      expect(routeCall('/service/users', 'north').url).toBe('http://10.0.0.5:8080/service/users');
     });
 
     it('remembers each decision: the next list probes nothing and only renews the token', async () => {

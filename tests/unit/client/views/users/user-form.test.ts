@@ -4,10 +4,12 @@ import { MESSAGES } from '../../../../../server/shared/validation';
 import {
   canSubmitUserForm,
   emptyUserForm,
+  isPasswordRequired,
   lockedFields,
   toCreateRequest,
   toUpdateRequest,
   userFormFrom,
+  validatePasswordFields,
   validateUserForm,
   type UserFormValues,
 } from '../../../../../src/views/users/user-form';
@@ -81,6 +83,40 @@ describe('user form (spec 5 and 6)', () => {
       passwordConfirm: 'pass1',
       role: 'Viewer',
       email: 'carol@example.com',
+    });
+  });
+
+  describe('password with the bulk flags of multi-server mode', () => {
+    const edit = { kind: 'edit', user: bob } as const;
+    const blank = { ...userFormFrom(bob) };
+
+    it('is required for a new user, bulk create or not', () => {
+      expect(isPasswordRequired(create)).toBe(true);
+      expect(isPasswordRequired(create, { update: false, create: true })).toBe(true);
+    });
+
+    it('on edit is required only when bulk update and bulk create are both on', () => {
+      expect(isPasswordRequired(edit)).toBe(false);
+      expect(isPasswordRequired(edit, { update: true, create: false })).toBe(false);
+      expect(isPasswordRequired(edit, { update: false, create: true })).toBe(false);
+      expect(isPasswordRequired(edit, { update: true, create: true })).toBe(true);
+    });
+
+    it('an edit that adds the user to a server refuses a blank password and its missing confirmation', () => {
+      expect(validateUserForm(blank, edit, { update: true, create: false })).toEqual({});
+      expect(validateUserForm(blank, edit, { update: true, create: true })).toEqual({
+        password: MESSAGES.passwordRequired,
+        passwordConfirm: MESSAGES.confirmationRequired,
+      });
+      expect(canSubmitUserForm(blank, edit, false, { update: true, create: true })).toBe(false);
+      expect(canSubmitUserForm({ ...blank, password: 'pass1', passwordConfirm: 'pass1' }, edit, false, { update: true, create: true })).toBe(true);
+    });
+
+    it('the password fields alone (bulk replicate) follow the same rule', () => {
+      expect(validatePasswordFields({ password: '', passwordConfirm: '' }, false)).toEqual({});
+      expect(validatePasswordFields({ password: '', passwordConfirm: '' }, true)).toEqual({ password: MESSAGES.passwordRequired, passwordConfirm: MESSAGES.confirmationRequired });
+      expect(validatePasswordFields({ password: 'abc', passwordConfirm: 'abc' }, false)).toEqual({ password: MESSAGES.passwordTooShort });
+      expect(validatePasswordFields({ password: 'pass1', passwordConfirm: 'pass2' }, false)).toEqual({ passwordConfirm: MESSAGES.confirmationMismatch });
     });
   });
 });
