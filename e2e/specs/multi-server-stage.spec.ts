@@ -106,9 +106,9 @@ test('cameras of two servers play side by side, each straight from its server, l
   expect(sockets).toContain(`${secondServer} low-bandwidth direct`);
   expect([...sockets].filter((entry) => entry.endsWith('proxy'))).toEqual([]);
 
-  // The past of both servers: 15 s back (each recorder's archive, asked through the proxy), both tiles show it.
+  // The past of both servers: 30 s back (each recorder's archive), both tiles show it.
   const bar = new ControlBarPage(page);
-  const backMs = Date.now() - 15_000;
+  const backMs = Date.now() - 30_000;
   await bar.seekTo(backMs);
   expect(await bar.shownTime()).not.toBe('live');
   for (const name of [first, second]) {
@@ -117,8 +117,9 @@ test('cameras of two servers play side by side, each straight from its server, l
         timeout: 30_000,
         message: `${name} shows the time sought`,
       })
-      // The picture may start up to a GOP early, and a screenshot takes a moment.
-      .toBeLessThan(5_000);
+      // The picture may start up to a GOP early, a screenshot takes a moment, and a loaded machine plays
+      // the archive a little behind; live would be 30 s off.
+      .toBeLessThan(10_000);
   }
   await shot(page, testInfo, 'multi-server-stage-past');
 });

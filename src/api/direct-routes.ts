@@ -7,9 +7,10 @@
  * own session token on each server), a server not decided yet is probed
  * once: its GET /service/ping from this page, cross-origin. The recorder
  * allows that only for the aggregator page that registered it (its trusted
- * issuer's origin, server/recorder/core/http/cross-origin.ts); a server the
- * browser cannot reach, or that does not allow this page, stays behind the
- * proxy. Force Orchid Proxy (the aggregator's client config) keeps every
+ * issuer's origin, server/recorder/core/http/cross-origin.ts, which the
+ * server list gives as pageOrigin): a server registered from another origin
+ * (or by API, with none) is not probed, as the browser would only log the
+ * refusal; a server the browser cannot reach stays behind the proxy. Force Orchid Proxy (the aggregator's client config) keeps every
  * server behind the proxy. A direct call that gets no answer or a 401 (the
  * token expired) drops the server back to the proxy for the rest of the
  * page's life (forgetDirect), and the call is made again through it.
@@ -56,7 +57,10 @@ export function setForceProxy(force: boolean): void {
  * Learns the servers and their tokens; probes each one not decided yet.
  * Resolves when the probes started here have answered (callers need not wait).
  */
-export async function learnServers(orchids: readonly Pick<Orchid, 'id' | 'uri' | 'isAvailable' | 'permissions'>[], probe: Probe = probeByFetch): Promise<void> {
+export async function learnServers(
+  orchids: readonly Pick<Orchid, 'id' | 'uri' | 'isAvailable' | 'permissions' | 'pageOrigin'>[],
+  probe: Probe = probeByFetch,
+): Promise<void> {
   const probes: Array<Promise<void>> = [];
   for (const orchid of orchids) {
     const token = orchid.permissions?.token;
@@ -64,7 +68,8 @@ export async function learnServers(orchids: readonly Pick<Orchid, 'id' | 'uri' |
     if (decided?.kind === 'direct' && token) decided.route.token = token; // a fresh session on the same server
     if (decided || forceProxy || !token || !orchid.isAvailable) continue;
     const origin = originOf(orchid.uri);
-    if (!origin || origin === globalThis.location?.origin) continue;
+    const here = globalThis.location?.origin;
+    if (!origin || origin === here || orchid.pageOrigin !== here) continue;
     decisions.set(orchid.id, { kind: 'probing', token });
     probes.push(
       probe(origin).then((reachable) => {

@@ -70,6 +70,7 @@ export class OrchidsService {
       name: orchid.name,
       uri: orchid.uri,
       baseUrl: orchid.uri,
+      pageOrigin: orchid.pageOrigin,
       version: status.version,
       isAvailable: status.isAvailable,
       failureReason: status.failureReason,
@@ -115,7 +116,7 @@ export class OrchidsService {
     if (await this.deps.store.findByUri(uri)) throw conflict('A server with this URL is already registered.', 'orchid-exists');
     const id = await this.attach(uri, request.username, request.password, pageOrigin);
     if (await this.deps.store.find(id)) throw conflict('This server is already registered (under another URL).', 'orchid-exists');
-    const orchid = { id, name: request.name.trim(), uri, username: request.username, password: request.password };
+    const orchid = { id, name: request.name.trim(), uri, username: request.username, password: request.password, pageOrigin };
     await this.deps.store.insert(orchid);
     const stored = await this.stored(id);
     await this.deps.health.check(this.target(stored));
@@ -146,6 +147,8 @@ export class OrchidsService {
       uri: uri !== existing.uri ? uri : undefined,
       username: username !== existing.username ? username : undefined,
       password: password !== '' ? password : undefined,
+      // Reconnecting told the recorder which page origin to allow.
+      pageOrigin: reconnect ? pageOrigin : undefined,
     });
     if (reconnect) this.deps.sessions.forget(id);
     const stored = await this.stored(id);

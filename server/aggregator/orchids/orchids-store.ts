@@ -21,6 +21,8 @@ export interface StoredOrchid {
   uri: string;
   username: string;
   createdMs: number;
+  /** The page origin the recorder allows direct calls from; null when none was given. */
+  pageOrigin: string | null;
 }
 
 interface OrchidRow {
@@ -30,9 +32,17 @@ interface OrchidRow {
   username: string;
   password_sealed: string;
   created_ms: number;
+  page_origin: string | null;
 }
 
-const toStored = (row: OrchidRow): StoredOrchid => ({ id: row.id, name: row.name, uri: row.uri, username: row.username, createdMs: row.created_ms });
+const toStored = (row: OrchidRow): StoredOrchid => ({
+  id: row.id,
+  name: row.name,
+  uri: row.uri,
+  username: row.username,
+  createdMs: row.created_ms,
+  pageOrigin: row.page_origin ?? null,
+});
 
 /** How long findCached answers from memory before reading the orchid again. */
 export const CACHED_ORCHID_LIFETIME_MS = 10_000;
@@ -89,18 +99,22 @@ export class OrchidsStore {
     return row && this.box.open(row.password_sealed, 'recorder-password', id);
   }
 
-  async insert(orchid: { id: string; name: string; uri: string; username: string; password: string }): Promise<void> {
+  async insert(orchid: { id: string; name: string; uri: string; username: string; password: string; pageOrigin: string | null }): Promise<void> {
     const nowMs = this.now();
     await this.db.run(
-      'INSERT INTO orchids (id, name, uri, username, password_sealed, server_id, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [orchid.id, orchid.name, orchid.uri, orchid.username, this.box.seal(orchid.password, 'recorder-password', orchid.id), orchid.id, nowMs, nowMs],
+      'INSERT INTO orchids (id, name, uri, username, password_sealed, server_id, created_ms, updated_ms, page_origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [orchid.id, orchid.name, orchid.uri, orchid.username, this.box.seal(orchid.password, 'recorder-password', orchid.id), orchid.id, nowMs, nowMs, orchid.pageOrigin],
     );
     this.forgetCached(orchid.id);
   }
 
-  async update(id: string, changes: { name?: string; uri?: string; username?: string; password?: string }): Promise<void> {
+  async update(id: string, changes: { name?: string; uri?: string; username?: string; password?: string; pageOrigin?: string | null }): Promise<void> {
     const sets: string[] = [];
-    const values: Array<string | number> = [];
+    const values: Array<string | number | null> = [];
+    if (changes.pageOrigin !== undefined) {
+      sets.push('page_origin = ?');
+      values.push(changes.pageOrigin);
+    }
     for (const key of ['name', 'uri', 'username'] as const) {
       if (changes[key] !== undefined) {
         sets.push(`${key} = ?`);

@@ -55,6 +55,8 @@ export interface Orchid {
   discoverableOrchid: DiscoverableOrchid | null;
   /** Epoch ms of the last check. */
   checkedAt: number | null;
+  /** The aggregator page origin this server lets call it directly (spec 7 direct routing); null: through the proxy only. */
+  pageOrigin: string | null;
   /** The signed-in user's own session on this server (direct routing); absent when none could be had ('no_session'). */
   permissions?: { sessionId: string; token: string };
 }

@@ -42,7 +42,7 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
   let orchidId: string;
   /** Every reply body seen, to check that no recorder password was ever in one. */
   const replies: string[] = [];
-  const agg = async <T>(method: string, urlPath: string, options: { token?: string; json?: unknown } = {}) => {
+  const agg = async <T>(method: string, urlPath: string, options: { token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
     const reply = await call<T>(aggregator.baseUrl, method, urlPath, options);
     replies.push(JSON.stringify(reply.body));
     return reply;
@@ -97,12 +97,15 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
   });
 
   it('registers a recorder: healthy, its cameras counted, its id the orchidId of its cameras', async () => {
+    // Registered from the aggregator's page: the browser names the page's origin.
     const reply = await agg<Orchid>('POST', '/service/orchids', {
       token: admin,
       json: { name: 'Lobby', uri: `${recorder.baseUrl}/`, username: 'admin', password: RECORDER_PASSWORD },
+      headers: { origin: aggregator.baseUrl },
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     orchidId = reply.body.id;
+    expect(reply.body.pageOrigin).toBe(aggregator.baseUrl);
     expect(reply.body).toMatchObject({ name: 'Lobby', uri: recorder.baseUrl, username: 'admin', health: 'healthy', isAvailable: true, isCompatibleVersion: true, cameras: 1 });
     expect(reply.body.version?.parsed).toBe(true);
     expect(reply.body.rtspPort).toBe(recorder.rtspPort);
@@ -115,7 +118,10 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     // The recorder now trusts this aggregator.
     const recorderAdmin = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
     const issuer = await call<{ audience: string; source: string }>(recorder.baseUrl, 'GET', '/service/trusted/issuer', { token: recorderAdmin });
-    expect(issuer.body).toMatchObject({ audience: orchidId, source: 'api' });
+    expect(issuer.body).toMatchObject({ audience: orchidId, source: 'api', url: aggregator.baseUrl });
+    // So the recorder lets that page call it directly (CORS), and no other.
+    const allowed = await fetch(`${recorder.baseUrl}/service/ping`, { headers: { origin: aggregator.baseUrl } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(aggregator.baseUrl);
   });
 
   it("keeps the recorder's password only sealed in the database", async () => {

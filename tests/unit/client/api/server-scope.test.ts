@@ -75,8 +75,8 @@ describe('server scope (multi-server: a server’s own screens through the aggre
 
   describe('direct routing (spec 7: server availability decides, remembered per server)', () => {
     const servers = [
-      { id: 'north', uri: 'http://10.0.0.5:8080', isAvailable: true, permissions: { sessionId: 's1', token: 'north-token' } },
-      { id: 'south', uri: 'http://10.0.0.6:8080', isAvailable: true, permissions: { sessionId: 's2', token: 'south-token' } },
+      { id: 'north', uri: 'http://10.0.0.5:8080', isAvailable: true, pageOrigin: PAGE.origin, permissions: { sessionId: 's1', token: 'north-token' } },
+      { id: 'south', uri: 'http://10.0.0.6:8080', isAvailable: true, pageOrigin: PAGE.origin, permissions: { sessionId: 's2', token: 'south-token' } },
     ];
 
     it('calls a server the page reaches straight, with its own token there, and one it does not through the proxy', async () => {
@@ -111,9 +111,10 @@ describe('server scope (multi-server: a server’s own screens through the aggre
       expect(routeCall('/service/cameras', 'north').direct).toBeUndefined();
     });
 
-    it('keeps every server behind the proxy when the aggregator forces it, and probes none without a token or while unavailable', async () => {
+    it('keeps every server behind the proxy when the aggregator forces it, and probes none without a token, unavailable, or that allows another page', async () => {
       const probe = vi.fn(async () => true);
       await learnServers([{ ...servers[0]!, permissions: undefined }, { ...servers[1]!, isAvailable: false }], probe);
+      await learnServers([{ ...servers[0]!, pageOrigin: 'http://other.example' }, { ...servers[1]!, pageOrigin: null }], probe);
       expect(probe).not.toHaveBeenCalled();
       setForceProxy(true);
       await learnServers(servers, probe);

@@ -13,7 +13,7 @@ describe('orchids store: the lookups the proxy makes on every call', () => {
   let db: SqlDatabase;
   let store: OrchidsStore;
   let nowMs: number;
-  const lobby = { id: 'orchid-1', name: 'Lobby', uri: 'http://127.0.0.1:8081', username: 'admin', password: 'rec-pass' };
+  const lobby = { id: 'orchid-1', name: 'Lobby', uri: 'http://127.0.0.1:8081', username: 'admin', password: 'rec-pass', pageOrigin: null };
 
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-orchids-store-'));
