@@ -135,6 +135,7 @@ export const en = {
 
   'users.title': 'Users',
   'users.subtitle': { one: '{count} user on this server', other: '{count} users on this server' },
+  'users.subtitle.aggregator': { one: '{count} user of this aggregator', other: '{count} users of this aggregator' },
   'users.tableLabel': 'Users',
   'users.add': 'Add user',
   'users.addTitle': 'Add user',

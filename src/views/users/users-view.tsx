@@ -73,7 +73,7 @@ export function UsersView(): ReactElement {
   return (
     <PageFrame
       title={t('users.title')}
-      subtitle={t('users.subtitle', { count: users.users.length })}
+      subtitle={t(multiServer ? 'users.subtitle.aggregator' : 'users.subtitle', { count: users.users.length })}
       width="wide"
       actions={
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'create' })} disabled={addDisabled}>
