@@ -18,7 +18,7 @@
  * Pure: the caller does the calls, time comes from injected timers and
  * elapsed time, so every path is unit-tested. Cost: one timer at a time.
  */
-import type { Timers } from '../../../workers/core/browser-timers';
+import { browserTimers, type Timers } from '../../../workers/core/browser-timers';
 import type { Orchid } from '../../../server/shared/api';
 import { CONTROLLED_SHUTDOWN_SAFETY_RELOAD_MS } from '../../../server/shared/properties';
 
@@ -60,12 +60,17 @@ export function afterServerCheck(check: ServerCheck): { state: PropertiesLoadSta
 }
 
 /**
- * Runs `step` now-ish (after `intervalMs`) and again `intervalMs` after each
- * one finishes while it resolves true; a step that throws counts as true
- * (the caller decides what a failure means inside `step`). The returned
- * function stops it: no step starts after it, and an answer in flight is dropped.
+ * Runs `step` after `firstDelayMs` (default `intervalMs`) and again
+ * `intervalMs` after each one finishes while it resolves true; a step that
+ * throws counts as true (the caller decides what a failure means inside
+ * `step`). The returned function stops it: no step starts after it, and an
+ * answer in flight schedules nothing.
  */
-export function repeatEvery(intervalMs: number, timers: Timers, step: () => Promise<boolean>, firstDelayMs = intervalMs): () => void {
+export function repeatEvery(
+  intervalMs: number,
+  step: () => Promise<boolean>,
+  { timers = browserTimers, firstDelayMs = intervalMs }: { timers?: Timers; firstDelayMs?: number } = {},
+): () => void {
   let stopped = false;
   let handle: unknown = null;
   const run = async () => {

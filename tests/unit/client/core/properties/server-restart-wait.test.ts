@@ -79,7 +79,7 @@ describe('repeatEvery', () => {
     const clock = manualTimers();
     const answers = [true, true, false];
     let calls = 0;
-    repeatEvery(1000, clock.timers, async () => answers[calls++] ?? false);
+    repeatEvery(1000, async () => answers[calls++] ?? false, { timers: clock.timers });
     await clock.advance(999);
     expect(calls).toBe(0);
     await clock.advance(1);
@@ -93,10 +93,14 @@ describe('repeatEvery', () => {
   it('starts after the first delay, keeps going after a failed step, and stops when told', async () => {
     const clock = manualTimers();
     let calls = 0;
-    const stop = repeatEvery(10_000, clock.timers, async () => {
-      calls++;
-      throw new Error('unreachable');
-    }, 0);
+    const stop = repeatEvery(
+      10_000,
+      async () => {
+        calls++;
+        throw new Error('unreachable');
+      },
+      { timers: clock.timers, firstDelayMs: 0 },
+    );
     await clock.advance(0);
     expect(calls).toBe(1);
     await clock.advance(10_000);
@@ -110,7 +114,7 @@ describe('repeatEvery', () => {
   it('drops an answer that arrives after stop', async () => {
     const clock = manualTimers();
     let release: (again: boolean) => void = () => undefined;
-    const stop = repeatEvery(1000, clock.timers, () => new Promise<boolean>((resolve) => (release = resolve)));
+    const stop = repeatEvery(1000, () => new Promise<boolean>((resolve) => (release = resolve)), { timers: clock.timers });
     await clock.advance(1000);
     stop();
     release(true);
