@@ -13,16 +13,16 @@
  * properties inside the server admin container, its calls going there
  * through the container's server scope. The aggregator serving the page does
  * not restart, so a save shows a waiting dialog instead of the blocking page,
- * and the screen checks the server every 10 s (through the aggregator's
- * POST /service/orchids/{id}/cache) until it is available, not defunct and
- * confirmed (core/properties/server-restart-wait.ts decides).
+ * and the screen checks the server every 10 s (the aggregator's POST
+ * /service/orchids/{id}/cache, whose answer the server list keeps) until it
+ * is available, not defunct and confirmed (core/properties/
+ * server-restart-wait.ts decides).
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PropertiesConfirmation } from '../../../server/shared/api';
 import { PROPERTY_NAME_AUTOCOMPLETE_MS, PROPERTY_NAME_REVALIDATION_MS } from '../../../server/shared/properties';
 import { describeApiError } from '../../api/error-message';
-import { orchidsApi } from '../../api/orchids-api';
 import { propertiesApi } from '../../api/properties-api';
 import { currentServerScope } from '../../api/server-scope';
 import { AppDialog } from '../../components/ui/dialog';
@@ -49,11 +49,12 @@ import {
   type ServerCheck,
 } from '../../core/properties/server-restart-wait';
 import { t } from '../../i18n/translate';
+import { checkOrchid } from '../../state/orchids.store';
 import { ServerRestartDialog } from './server-restart-dialog';
 
 /** A registered server as the aggregator finds it now, and its confirmation when it can be asked. */
 async function checkServer(server: string): Promise<{ check: ServerCheck; confirmation: PropertiesConfirmation | null }> {
-  const orchid = await orchidsApi.refresh(server).catch(() => null);
+  const orchid = await checkOrchid(server);
   if (!orchid || !serverUsable(orchid)) return { check: { usable: false }, confirmation: null };
   const confirmation = await propertiesApi.confirmation();
   return { check: { usable: true, confirmed: confirmation.confirmed }, confirmation };
