@@ -22,4 +22,8 @@ export const propertiesStrings = {
   'properties.emptyValues.question': 'These changed properties have no value and will be dropped: {names}. Save anyway?',
   'properties.emptyValues.save': 'Save anyway',
   'properties.restart.reloadSoon': 'If the page has not reloaded within 90 seconds it reloads by itself.',
+  'properties.serverWait.title': 'The server is restarting',
+  'properties.serverWait.text': 'The server restarts with the new properties. This closes when it is back, usually within a minute; the change must then be confirmed.',
+  'properties.serverUnavailable': 'The server is not available. Checking again every 10 seconds…',
+  'properties.unconfirmedPolling': 'Checking the server again every 10 seconds.',
 } as const;

@@ -89,6 +89,23 @@ export async function refreshOrchid(id: string): Promise<OrchidSaveResult> {
   return { ok: true };
 }
 
+/**
+ * Checks one server again now and keeps what was found in the list, so the
+ * container's notice follows a server that restarts; null when the check
+ * itself got no answer (the caller takes the server as unavailable then).
+ */
+export async function checkOrchid(id: string): Promise<Orchid | null> {
+  let orchid: Orchid;
+  try {
+    orchid = await orchidsApi.refresh(id);
+  } catch {
+    // The aggregator did not answer the check: nothing known to keep.
+    return null;
+  }
+  orchidsState.orchids = orchidsState.orchids.map((known) => (known.id === id ? ref(orchid) : known));
+  return orchid;
+}
+
 export type UnregisterResult = { ok: true } | { ok: false; message: string; canForce: boolean };
 
 export async function unregisterOrchid(id: string, force: boolean): Promise<UnregisterResult> {

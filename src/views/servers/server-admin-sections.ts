@@ -1,7 +1,7 @@
 /** The screens of the server admin container (spec 2) and their addresses; the container is server-admin-view.tsx. */
 import type { MessageKey } from '../../i18n/translate';
 
-export const SERVER_ADMIN_SECTIONS = ['activation', 'camera-admin', 'system-status', 'system-report', 'retention-policy', 'advanced-settings'] as const;
+export const SERVER_ADMIN_SECTIONS = ['activation', 'camera-admin', 'system-status', 'system-report', 'retention-policy', 'advanced-settings', 'properties'] as const;
 export type ServerAdminSection = (typeof SERVER_ADMIN_SECTIONS)[number];
 
 export const SECTION_LABELS: Record<ServerAdminSection, MessageKey> = {
@@ -11,6 +11,7 @@ export const SECTION_LABELS: Record<ServerAdminSection, MessageKey> = {
   'system-report': 'nav.systemReport',
   'retention-policy': 'nav.retention',
   'advanced-settings': 'nav.advancedSettings',
+  properties: 'nav.properties',
 };
 
 /** The address of a server's screen in the container. */

@@ -2,12 +2,15 @@
  * The server admin container (spec 2, multi-server edition): one registered
  * server at a time, chosen from the servers ordered by name, and one of its
  * screens: activation, camera admin, system status, system report,
- * retention policy and advanced settings. The screens are the single-server
+ * retention policy, advanced settings and server properties. The screens are the single-server
  * ones, reused as they are: while the container is open its server's scope
  * is (api/server-scope.ts), so their calls go to that server through the
  * aggregator's proxy, as the signed-in user. Each screen is mounted anew
  * for each server, after the scope is open, so it never shows another
  * server's data. The choice lives in the address (?server=&section=).
+ * A server that is not available shows its reason instead of its screen,
+ * except the property editor: a save there restarts the server, and the
+ * editor stays to wait for it and to have the change confirmed.
  */
 import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -29,6 +32,7 @@ const SECTION_SCREENS: Record<ServerAdminSection, ComponentType> = {
   'system-report': lazyScreen(() => import('../system/system-report-view'), 'SystemReportView'),
   'retention-policy': lazyScreen(() => import('../retention/retention-view'), 'RetentionView'),
   'advanced-settings': lazyScreen(() => import('../settings/advanced-settings-view'), 'AdvancedSettingsView'),
+  properties: lazyScreen(() => import('../settings/properties-view'), 'PropertiesView'),
 };
 
 function parseSection(value: string | null): ServerAdminSection {
@@ -97,7 +101,7 @@ export function ServerAdminView(): ReactElement {
         </p>
       )}
       {chosen && !chosen.isAvailable && <Notice kind="warning">{`${chosen.name}: ${chosen.failureReason ?? t('servers.notAvailable')}`}</Notice>}
-      {chosen && chosen.isAvailable && <ScopedScreen orchidId={chosen.id} section={section} />}
+      {chosen && (chosen.isAvailable || section === 'properties') && <ScopedScreen orchidId={chosen.id} section={section} />}
     </div>
   );
 }

@@ -8,13 +8,23 @@
  * (custom names again 250 ms after the last keystroke) and saves: a save is
  * a controlled restart, so the app moves to the blocking restart page.
  * Leaving with unsaved changes asks first.
+ *
+ * Multi-server edition: the same screen edits one registered server's
+ * properties inside the server admin container, its calls going there
+ * through the container's server scope. The aggregator serving the page does
+ * not restart, so a save shows a waiting dialog instead of the blocking page,
+ * and the screen checks the server every 10 s (the aggregator's POST
+ * /service/orchids/{id}/cache, whose answer the server list keeps) until it
+ * is available, not defunct and confirmed (core/properties/
+ * server-restart-wait.ts decides).
  */
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PropertiesConfirmation } from '../../../server/shared/api';
 import { PROPERTY_NAME_AUTOCOMPLETE_MS, PROPERTY_NAME_REVALIDATION_MS } from '../../../server/shared/properties';
 import { describeApiError } from '../../api/error-message';
 import { propertiesApi } from '../../api/properties-api';
+import { currentServerScope } from '../../api/server-scope';
 import { AppDialog } from '../../components/ui/dialog';
 import { Notice } from '../../components/ui/notice';
 import { PageFrame } from '../../components/ui/page-frame';
@@ -30,9 +40,25 @@ import {
   rowsMatching,
   type PropertyRow,
 } from '../../core/properties/property-form';
+import {
+  afterServerCheck,
+  repeatEvery,
+  serverUsable,
+  SERVER_PROPERTIES_POLL_MS,
+  type PropertiesLoadState,
+  type ServerCheck,
+} from '../../core/properties/server-restart-wait';
 import { t } from '../../i18n/translate';
+import { checkOrchid } from '../../state/orchids.store';
+import { ServerRestartDialog } from './server-restart-dialog';
 
-type LoadState = 'checking-confirmation' | 'need-confirmation' | 'fetching' | 'fetched' | 'fetch-error';
+/** A registered server as the aggregator finds it now, and its confirmation when it can be asked. */
+async function checkServer(server: string): Promise<{ check: ServerCheck; confirmation: PropertiesConfirmation | null }> {
+  const orchid = await checkOrchid(server);
+  if (!orchid || !serverUsable(orchid)) return { check: { usable: false }, confirmation: null };
+  const confirmation = await propertiesApi.confirmation();
+  return { check: { usable: true, confirmed: confirmation.confirmed }, confirmation };
+}
 
 /** `value` as it was `delayMs` after its last change. */
 function useSettled<T>(value: T, delayMs: number): T {
@@ -48,7 +74,13 @@ export function PropertiesView(): ReactElement {
   const navigate = useNavigate();
   const formId = useId();
   const listId = useId();
-  const [state, setState] = useState<LoadState>('checking-confirmation');
+  // The container's server in multi-server mode (its scope is open before this mounts); null in single-server mode.
+  const [server] = useState(currentServerScope);
+  const [state, setState] = useState<PropertiesLoadState>('checking-confirmation');
+  const [serverDown, setServerDown] = useState(false);
+  const [waitingRestart, setWaitingRestart] = useState(false);
+  const stopFollowing = useRef<(() => void) | null>(null);
+  const following = useRef(0);
   const [confirmation, setConfirmation] = useState<PropertiesConfirmation | null>(null);
   const [loaded, setLoaded] = useState<PropertyRow[]>([]);
   const [rows, setRows] = useState<PropertyRow[]>([]);
@@ -57,17 +89,51 @@ export function PropertiesView(): ReactElement {
   const [action, setAction] = useState<'none' | 'save' | 'confirm'>('none');
   const [askEmpty, setAskEmpty] = useState<PropertyRow[] | null>(null);
 
+  const fetchList = async () => {
+    setState('fetching');
+    const list = await propertiesApi.list();
+    setLoaded(list.properties);
+    setRows(list.properties);
+    setState('fetched');
+  };
+
+  /** Multi-server mode: checks the server now and every 10 s until it is usable and confirmed, then fetches. */
+  const followServer = (from: string) => {
+    stopFollowing.current?.();
+    // A check still in flight from before (a confirm meanwhile) must not set the state after this one.
+    const generation = ++following.current;
+    const current = () => generation === following.current;
+    setState('checking-confirmation');
+    stopFollowing.current = repeatEvery(
+      SERVER_PROPERTIES_POLL_MS,
+      async () => {
+        try {
+          const { check, confirmation } = await checkServer(from);
+          if (!current()) return false;
+          const next = afterServerCheck(check);
+          setServerDown(!check.usable);
+          setConfirmation(confirmation);
+          if (next.state === 'fetching') await fetchList();
+          else setState(next.state);
+          return next.pollAgain;
+        } catch {
+          // The server answered the aggregator but not this call: shown, and checked again.
+          if (current()) setState('fetch-error');
+          return true;
+        }
+      },
+      { firstDelayMs: 0 },
+    );
+  };
+
   const fetchAll = async () => {
+    if (server) return followServer(server);
     setState('checking-confirmation');
     try {
       const confirmed = await propertiesApi.confirmation();
       setConfirmation(confirmed);
       if (!confirmed.confirmed) return setState('need-confirmation');
-      setState('fetching');
-      const list = await propertiesApi.list();
-      setLoaded(list.properties);
-      setRows(list.properties);
-      setState('fetched');
+      await fetchList();
     } catch {
       setState('fetch-error');
     }
@@ -75,6 +141,7 @@ export function PropertiesView(): ReactElement {
 
   useEffect(() => {
     void fetchAll();
+    return () => stopFollowing.current?.();
   }, []);
 
   const settledRows = useSettled(rows, PROPERTY_NAME_REVALIDATION_MS);
@@ -106,6 +173,12 @@ export function PropertiesView(): ReactElement {
     setActionError(null);
     try {
       await propertiesApi.save(propertiesToSend(rows));
+      if (server) {
+        // Only that server restarts: this page stays and waits for it in a dialog.
+        setLoaded(rows);
+        setWaitingRestart(true);
+        return;
+      }
       // The recorder restarts now: the blocking page waits for it and reloads here.
       setLoaded(rows);
       navigate('/server-restarting', { replace: true });
@@ -113,6 +186,12 @@ export function PropertiesView(): ReactElement {
       setActionError(t('properties.saveFailed', { reason: describeApiError(error) }));
       setAction('none');
     }
+  };
+
+  const restarted = () => {
+    setWaitingRestart(false);
+    setAction('none');
+    void fetchAll();
   };
 
   const submit = (event: FormEvent) => {
@@ -127,6 +206,7 @@ export function PropertiesView(): ReactElement {
     <PageFrame title={t('screens.properties.title')} subtitle={t('screens.properties.purpose')} width="wide">
       <UnsavedChangesPrompt when={dirty && action === 'none'} />
       {(state === 'checking-confirmation' || state === 'fetching') && <Spinner label={t('properties.loading')} />}
+      {state === 'checking-confirmation' && serverDown && <Notice kind="warning">{t('properties.serverUnavailable')}</Notice>}
       {state === 'fetch-error' && <Notice kind="error">{t('properties.loadFailed')}</Notice>}
       {actionError && <Notice kind="error">{actionError}</Notice>}
       {state === 'need-confirmation' && (
@@ -138,6 +218,7 @@ export function PropertiesView(): ReactElement {
           </Notice>
           <h2>{t('properties.confirm.title')}</h2>
           <p>{t('properties.confirm.text')}</p>
+          {server && <p className="muted">{t('properties.unconfirmedPolling')}</p>}
           <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={action !== 'none'}>
             {t('properties.confirm.action')}
           </button>
@@ -234,6 +315,7 @@ export function PropertiesView(): ReactElement {
           </div>
         </form>
       )}
+      {server && waitingRestart && <ServerRestartDialog server={server} onBack={restarted} />}
       {askEmpty && (
         <AppDialog
           open
