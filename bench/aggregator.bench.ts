@@ -292,8 +292,9 @@ async function main(started: Started): Promise<void> {
     figures[`proxy ${name}: proxied req/s / direct req/s (x baseline)`] = higher(fixed(result.throughputRatio.ratio), 'ratio');
   }
   for (const [count, { vsOne, vsParallel }] of Object.entries(fanoutResults)) {
-    figures[`fan-out ${count} recorders: aggregator p50 / one recorder direct p50 (x baseline)`] = lower(fixed(vsOne.p50Ratio.ratio), 'ratio');
-    if (vsParallel) figures[`fan-out ${count} recorders: aggregator p50 / ${count} direct in parallel p50 (x baseline)`] = lower(fixed(vsParallel.p50Ratio.ratio), 'ratio');
+    const recorders = `${count} recorder${count === '1' ? '' : 's'}`;
+    figures[`fan-out ${recorders}: aggregator p50 / one recorder direct p50 (x baseline)`] = lower(fixed(vsOne.p50Ratio.ratio), 'ratio');
+    if (vsParallel) figures[`fan-out ${recorders}: aggregator p50 / ${count} direct in parallel p50 (x baseline)`] = lower(fixed(vsParallel.p50Ratio.ratio), 'ratio');
   }
   const summary = (results: Record<string, CaseResult>) =>
     Object.fromEntries(
