@@ -142,6 +142,8 @@ export function PropertiesView(): ReactElement {
   useEffect(() => {
     void fetchAll();
     return () => stopFollowing.current?.();
+    // Once, as the screen opens: the server it edits (the scope's) is fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const settledRows = useSettled(rows, PROPERTY_NAME_REVALIDATION_MS);

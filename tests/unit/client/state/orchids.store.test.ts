@@ -10,6 +10,7 @@ function orchid(id: string, isAvailable: boolean): Orchid {
     name: id,
     uri: `http://${id}.example`,
     baseUrl: `http://${id}.example`,
+    pageOrigin: null,
     version: null,
     isAvailable,
     failureReason: isAvailable ? null : 'connect ECONNREFUSED',
