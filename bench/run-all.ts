@@ -21,6 +21,7 @@ import { readResults, sameMachine, type ResultsSummary } from './lib/results-fil
 import { benchName, parseRunArgs, selectBenches, type RunArgs } from './lib/run-args';
 
 const benchDir = import.meta.dirname;
+const TSX = path.join(benchDir, '..', 'node_modules', '.bin', 'tsx');
 
 function parseArgsOrExit(): { args: RunArgs; files: string[] } {
   try {
@@ -37,7 +38,9 @@ function run(files: readonly string[]): Set<string> {
   const failed = new Set<string>();
   for (const file of files) {
     console.log(`\n=== ${file}`);
-    const result = spawnSync('npx', ['tsx', path.join(benchDir, file)], { stdio: 'inherit', timeout: 15 * 60_000 });
+    // tsx itself, not through npx: on the time-out the signal must reach the bench, which stops the servers it
+    // started (npx does not pass SIGTERM on, and a killed npx left a bench and its servers running).
+    const result = spawnSync(TSX, [path.join(benchDir, file)], { stdio: 'inherit', timeout: 15 * 60_000, killSignal: 'SIGTERM' });
     if (result.status !== 0) {
       failed.add(benchName(file));
       console.error(`${file} failed (${result.status ?? result.signal})`);
