@@ -80,7 +80,12 @@ async function signInToStage(page: Page): Promise<void> {
   await shell.expectStage();
 }
 
-test('cameras of two servers play side by side, each straight from its server, live and in the past', ANY_VIEWPORT, async ({ page }, testInfo) => {
+test('cameras of two servers play side by side, each straight from its server, live and in the past', ANY_VIEWPORT, async ({ page, errors }, testInfo) => {
+  // A demo recorder started a minute ago may have no recording at the time sought yet (its archive can begin
+  // later than its camera runs): the low-bandwidth create is refused 'no-archive' (404), and the player counts
+  // down to the recording and plays it, which is what the test then checks.
+  errors.allow(/\/service\/low-bandwidth\/streams -> 404$/);
+  errors.allow(/status of 404 .*\/service\/low-bandwidth\/streams/);
   const sockets = watchSockets(page);
   await signInToStage(page);
 
