@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { terminateAllChildren } from '../processes';
 import { MissingMasterKeyError } from '../common/secrets/master-key';
 import { openAddress, startBanner } from '../common/start-banner';
-import { originOf } from '../common/http/origin';
+import { originOf } from '../shared/origin';
 import { buildApp } from './app';
 import { ConfigError, defaultAggregatorConfig, parseAggregatorConfig } from './core/config';
 import { startDemoRecorders, stopDemoRecorders, type DemoRecorder } from './demo/demo-recorders';

@@ -15,7 +15,7 @@ import { installAuth } from '../common/http/auth';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from '../common/http/errors';
 import { fileLogLevel, loggerOptions } from './core/http/log-redaction';
 import { installRouteTable } from './core/http/route-table';
-import { originOf } from '../common/http/origin';
+import { originOf } from '../shared/origin';
 import { installCrossOrigin } from './core/http/cross-origin';
 import { installSecurityHeaders } from './core/http/security-headers';
 import { installValidators } from '../common/http/validation';

@@ -19,6 +19,7 @@
  * the recorder that serves them, not the aggregator in front of all.
  */
 import type { Orchid } from '../../server/shared/api';
+import { originOf } from '../../server/shared/origin';
 
 export interface DirectRoute {
   /** The server's origin as this page reaches it. */
@@ -97,13 +98,4 @@ export function forgetDirect(orchidId: string): void {
 export function resetDirectRoutes(): void {
   decisions.clear();
   forceProxy = false;
-}
-
-function originOf(uri: string): string | null {
-  try {
-    const url = new URL(uri);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
 }

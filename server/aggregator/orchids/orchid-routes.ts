@@ -9,7 +9,7 @@ import type { OrchidsResponse, OrchidsTimeResponse } from '../../shared/api';
 import { RegisterOrchidBody, RemoveOrchidQuery, UpdateOrchidBody } from '../../shared/api/orchids';
 import { IdParams } from '../../shared/api/params';
 import { sessionOf } from '../../common/http/auth';
-import { originOf } from '../../common/http/origin';
+import { originOf } from '../../shared/origin';
 import type { OrchidHealthMonitor } from './orchid-health';
 import type { OrchidsService } from './orchids-service';
 

@@ -1,4 +1,4 @@
-/** The origin of an http(s) URL (a browser's Origin header, a configured address), or null for none or another scheme. */
+/** The origin of an http(s) URL (a browser's Origin header, a server's address), or null for none or another scheme; the client and both servers use it. */
 export function originOf(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
