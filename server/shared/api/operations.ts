@@ -8,7 +8,11 @@
  */
 import { Type, type Static } from 'typebox';
 
-/** The formats the recorder writes; the first is the default. Matched in any case ('MKV'). */
+/**
+ * The formats the recorder writes; the first is the default. Matched in any case ('MKV').
+ * No 'dewarp' (nor spec 7's aggregator 'dewarp-parent'): here the dewarped export is an html
+ * page the client builds around the mov export (src/media/export/dewarp-page-download.ts).
+ */
 export const EXPORT_FORMATS = ['mkv', 'mov'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
