@@ -25,7 +25,7 @@ export async function loadAbout(): Promise<void> {
     const about = await systemApi.about();
     // Recorder calls go to their servers from here on, directly or through the aggregator's proxy (api/server-scope.ts).
     setMultiServerRouting(about.mode === 'multi-server');
-    setForceProxy(about.config?.forceOrchidProxy === true);
+    void setForceProxy(about.config?.forceOrchidProxy === true);
     serverState.about = ref(about);
     serverState.status = 'ready';
     serverState.failureStatus = null;

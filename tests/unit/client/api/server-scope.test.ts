@@ -103,7 +103,7 @@ describe('server scope (multi-server: a server’s own screens through the aggre
       expect(routeCall('/service/cameras', 'north').direct?.token).toBe('renewed');
     });
 
-    it('drops a server back to the proxy for good once a direct call fails', async () => {
+    it('drops a server back to the proxy once a direct call fails, and the next list does not undo it (retries: direct-routes.test.ts)', async () => {
       await learnServers(servers, async () => true);
       forgetDirect('north');
       expect(routeCall('/service/cameras', 'north').url).toBe('/service/orchid-proxy/north/service/cameras');
@@ -116,7 +116,7 @@ describe('server scope (multi-server: a server’s own screens through the aggre
       await learnServers([{ ...servers[0]!, permissions: undefined }, { ...servers[1]!, isAvailable: false }], probe);
       await learnServers([{ ...servers[0]!, pageOrigin: 'http://other.example' }, { ...servers[1]!, pageOrigin: null }], probe);
       expect(probe).not.toHaveBeenCalled();
-      setForceProxy(true);
+      await setForceProxy(true);
       await learnServers(servers, probe);
       expect(probe).not.toHaveBeenCalled();
       expect(routeCall('/service/cameras', 'north').url).toBe('/service/orchid-proxy/north/service/cameras');
