@@ -33,6 +33,8 @@ export const userServersStrings = {
   'users.action.absent': 'no action: user does not exist',
   'users.action.locked': 'no action: built-in administrator',
   'users.action.unreachable': 'no action: cannot query server',
+  'users.aggregatorAccountWarning':
+    'This system signs in to this server with this account: a new password or its removal cuts the server off until its registration is edited.',
   'users.outcome.done': 'Done',
   'users.outcome.failed': 'Failed: {message}',
   'users.someServersFailed': 'The user was saved here, but not on every server (see the table). Replicate to servers from the list to try again.',

@@ -17,8 +17,12 @@ import { orchidsApi } from '../api/orchids-api';
 import { usersApi } from '../api/users-api';
 import { t } from '../i18n/translate';
 
-/** One server's users as the dialog found them: its list, or why it could not be read. */
-export type ServerUsers = { orchidId: string; name: string } & ({ users: readonly User[] } | { error: string });
+/**
+ * One server's users as the dialog found them: its list, or why it could not
+ * be read; signInUsername is the account the aggregator signs in with there
+ * (the registration's username; the list gives it to administrators only).
+ */
+export type ServerUsers = { orchidId: string; name: string; signInUsername?: string } & ({ users: readonly User[] } | { error: string });
 
 export type ServerUsersResult = { ok: true; servers: ServerUsers[] } | { ok: false; message: string };
 
@@ -42,12 +46,13 @@ export async function loadServerUsers(): Promise<ServerUsersResult> {
   }
   const servers = await Promise.all(
     orchids.map(async (orchid): Promise<ServerUsers> => {
+      const server = { orchidId: orchid.id, name: orchid.name, ...(orchid.username === undefined ? {} : { signInUsername: orchid.username }) };
       // An offline server would only answer the proxy's not-available: do not ask it.
-      if (!orchid.isAvailable) return { orchidId: orchid.id, name: orchid.name, error: t('servers.notAvailable') };
+      if (!orchid.isAvailable) return { ...server, error: t('servers.notAvailable') };
       try {
-        return { orchidId: orchid.id, name: orchid.name, users: await usersApi.list(orchid.id) };
+        return { ...server, users: await usersApi.list(orchid.id) };
       } catch (error) {
-        return { orchidId: orchid.id, name: orchid.name, error: describeApiError(error) };
+        return { ...server, error: describeApiError(error) };
       }
     }),
   );

@@ -21,7 +21,7 @@ export function BulkDeleteDialog({ user, onClose }: { user: User; onClose: () =>
   const [processing, setProcessing] = useState(false);
   const [failed, setFailed] = useState(false);
   const rows = table.status === 'ready' ? serverUserRows(table.servers, user.username, 'delete') : [];
-  const applied = appliedRows(rows, table.unticked);
+  const applied = appliedRows(rows, table.ticks);
 
   const run = async () => {
     setProcessing(true);

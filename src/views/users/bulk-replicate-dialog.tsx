@@ -25,7 +25,7 @@ export function BulkReplicateDialog({ user, onClose }: { user: User; onClose: ()
   const table = useServerUsers(true);
   const [partial, setPartial] = useState(false);
   const rows = table.status === 'ready' ? serverUserRows(table.servers, user.username, 'replicate') : [];
-  const applied = appliedRows(rows, table.unticked);
+  const applied = appliedRows(rows, table.ticks);
   const passwordRequired = addsUser(applied);
 
   const { processing, error, canSubmit, textField, submit } = useForm({

@@ -3,14 +3,16 @@
  * server (disabled where applying does nothing), the server, the existing
  * username and role there, and the action text (spec 5 and 8); after a
  * save, each applied server's outcome in place of its action, so a server's
- * refusal stays on screen next to that server.
+ * refusal stays on screen next to that server. The row of the account the
+ * aggregator signs in with there starts unticked and says why
+ * (server-user-rows.ts).
  */
 import type { ReactElement } from 'react';
 import { Notice } from '../../components/ui/notice';
 import { Spinner } from '../../components/ui/spinner';
 import { t, type MessageKey } from '../../i18n/translate';
 import type { ServerUserOutcome } from '../../state/server-users';
-import { isApplicable, type ServerUserAction, type ServerUserRow } from './server-user-rows';
+import { cutsOffServer, isApplicable, isTicked, type ServerUserAction, type ServerUserRow } from './server-user-rows';
 import type { ServerUsersState } from './use-server-users';
 
 const ACTION_TEXT: Record<ServerUserAction, MessageKey> = {
@@ -28,6 +30,7 @@ function ActionCell({ row, outcome }: { row: ServerUserRow; outcome: ServerUserO
   return (
     <td className={isApplicable(row) ? undefined : 'muted'} title={row.reason}>
       {t(ACTION_TEXT[row.action])}
+      {cutsOffServer(row) && <span className="server-user-warning">{t('users.aggregatorAccountWarning')}</span>}
     </td>
   );
 }
@@ -64,7 +67,7 @@ export function ServerUsersTable({ table, rows, disabled }: ServerUsersTableProp
                     type="checkbox"
                     className="checkbox"
                     aria-label={t('users.applyOn', { server: row.serverName })}
-                    checked={applicable && !table.unticked.has(row.orchidId)}
+                    checked={isTicked(row, table.ticks)}
                     disabled={disabled || !applicable}
                     onChange={(event) => table.setTicked(row.orchidId, event.target.checked)}
                   />

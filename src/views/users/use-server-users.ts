@@ -1,17 +1,19 @@
 /**
  * The servers table state of a bulk dialog: each server's users, read once
  * when the table first shows (a dialog that never ticks 'bulk create' asks
- * no server), the rows the user unticked, and each server's outcome after a
- * save. Every applicable row starts ticked.
+ * no server), the apply checkboxes the user changed, and each server's
+ * outcome after a save. Where a row starts is server-user-rows.ts's
+ * isTicked (the aggregator's own account on a server starts unticked).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { RowTicks } from './server-user-rows';
 import { applyServerUserChanges, loadServerUsers, type ServerUserChange, type ServerUserOutcome, type ServerUsers } from '../../state/server-users';
 
 export interface ServerUsersState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   loadError: string | null;
   servers: readonly ServerUsers[];
-  unticked: ReadonlySet<string>;
+  ticks: RowTicks;
   setTicked: (orchidId: string, ticked: boolean) => void;
   /** Each server's outcome of the last save, by orchid id. */
   outcomes: ReadonlyMap<string, ServerUserOutcome>;
@@ -23,7 +25,7 @@ export function useServerUsers(enabled: boolean): ServerUsersState {
   const [status, setStatus] = useState<ServerUsersState['status']>('idle');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [servers, setServers] = useState<readonly ServerUsers[]>([]);
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const [ticks, setTicks] = useState<RowTicks>(new Map());
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, ServerUserOutcome>>(new Map());
 
   const started = useRef(false);
@@ -56,14 +58,8 @@ export function useServerUsers(enabled: boolean): ServerUsersState {
     status,
     loadError,
     servers,
-    unticked,
-    setTicked: (orchidId, ticked) =>
-      setUnticked((previous) => {
-        const next = new Set(previous);
-        if (ticked) next.delete(orchidId);
-        else next.add(orchidId);
-        return next;
-      }),
+    ticks,
+    setTicked: (orchidId, ticked) => setTicks((previous) => new Map(previous).set(orchidId, ticked)),
     outcomes,
     apply: async (changes) => {
       const results = await applyServerUserChanges(changes);

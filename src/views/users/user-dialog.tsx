@@ -58,7 +58,7 @@ export function UserDialog({ target, currentUserId, multiServer, onClose }: User
   const rowsFor = (username: string) => (bulk && table.status === 'ready' ? serverUserRows(table.servers, username, 'replicate') : []);
   // An edit finds the user on each server under the name it has now; a rename carries over.
   const matchName = (username: string) => (target.kind === 'edit' ? target.user.username : username);
-  const bulkFlagsFor = (username: string) => ({ update: editing && bulk, create: addsUser(appliedRows(rowsFor(matchName(username)), table.unticked)) });
+  const bulkFlagsFor = (username: string) => ({ update: editing && bulk, create: addsUser(appliedRows(rowsFor(matchName(username)), table.ticks)) });
 
   const { values, processing, error, canSubmit, set, textField, submit } = useForm({
     initial: () => (target.kind === 'edit' ? userFormFrom(target.user) : emptyUserForm()),
@@ -67,7 +67,7 @@ export function UserDialog({ target, currentUserId, multiServer, onClose }: User
     save: async (current) => {
       const saved = target.kind === 'edit' ? await updateUser(target.user.id, toUpdateRequest(current, target.user)) : await createUser(toCreateRequest(current));
       if (!saved.ok || !bulk) return saved;
-      const changes = replicationChanges(appliedRows(rowsFor(matchName(current.username)), table.unticked), current);
+      const changes = replicationChanges(appliedRows(rowsFor(matchName(current.username)), table.ticks), current);
       if (await table.apply(changes)) return saved;
       setPartial(true);
       return { ok: false, message: t('users.someServersFailed') };

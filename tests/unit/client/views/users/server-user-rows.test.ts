@@ -4,7 +4,9 @@ import type { ServerUsers } from '../../../../../src/state/server-users';
 import {
   addsUser,
   appliedRows,
+  cutsOffServer,
   isApplicable,
+  isTicked,
   removalChanges,
   replicationChanges,
   serverUserRow,
@@ -38,22 +40,23 @@ describe('bulk dialogs: what applying does on each server (spec 2, 5, 8)', () =>
     }
   });
 
-  it('applies every applicable row unless unticked; rows that do nothing are never applied', () => {
+  it('applies every applicable row unless unticked; rows that do nothing are never applied, even ticked', () => {
     const rows = serverUserRows([north, south, east], 'carol', 'delete');
     expect(rows.map((row) => row.action)).toEqual(['remove', 'absent', 'unreachable']);
-    expect(appliedRows(rows, new Set()).map((row) => row.orchidId)).toEqual(['n']);
-    expect(appliedRows(rows, new Set(['n']))).toEqual([]);
+    expect(appliedRows(rows, new Map()).map((row) => row.orchidId)).toEqual(['n']);
+    expect(appliedRows(rows, new Map([['n', false]]))).toEqual([]);
+    expect(appliedRows(rows, new Map([['n', true], ['s', true], ['e', true]])).map((row) => row.orchidId)).toEqual(['n']);
   });
 
   it('a save that adds the user somewhere needs a password (bulk create on)', () => {
     const rows = serverUserRows([north, south], 'carol', 'replicate');
-    expect(addsUser(appliedRows(rows, new Set()))).toBe(true);
-    expect(addsUser(appliedRows(rows, new Set(['s'])))).toBe(false);
+    expect(addsUser(appliedRows(rows, new Map()))).toBe(true);
+    expect(addsUser(appliedRows(rows, new Map([['s', false]])))).toBe(false);
   });
 
   it('replicates as create where absent and as update of the existing id where present, a blank password kept', () => {
     const rows = serverUserRows([north, south, east], 'carol', 'replicate');
-    expect(replicationChanges(appliedRows(rows, new Set()), { ...values, password: '', passwordConfirm: '' })).toEqual([
+    expect(replicationChanges(appliedRows(rows, new Map()), { ...values, password: '', passwordConfirm: '' })).toEqual([
       { orchidId: 'n', kind: 'update', userId: 'n-carol', body: { username: 'carol', role: 'Manager', email: 'carol@example.com', password: null, passwordConfirm: null } },
       { orchidId: 's', kind: 'create', body: { username: 'carol', role: 'Manager', email: 'carol@example.com', password: '', passwordConfirm: '' } },
     ]);
@@ -68,6 +71,63 @@ describe('bulk dialogs: what applying does on each server (spec 2, 5, 8)', () =>
 
   it('removes by the id the user has on each applied server', () => {
     const rows = serverUserRows([north, south], 'carol', 'delete');
-    expect(removalChanges(appliedRows(rows, new Set()))).toEqual([{ orchidId: 'n', kind: 'remove', userId: 'n-carol' }]);
+    expect(removalChanges(appliedRows(rows, new Map()))).toEqual([{ orchidId: 'n', kind: 'remove', userId: 'n-carol' }]);
+  });
+});
+
+describe("bulk dialogs: the aggregator's own account on each server starts unticked", () => {
+  // North is reached as 'admin' (the built-in administrator), South as a second administrator, 'Agg' (any case).
+  const northAsAdmin: ServerUsers = { ...north, signInUsername: 'admin' };
+  const southAsAgg: ServerUsers = {
+    orchidId: 's',
+    name: 'South',
+    signInUsername: 'agg',
+    users: [user('s-admin', 'admin', { role: 'Administrator', superUser: true, admin: true }), user('s-agg', 'Agg', { role: 'Administrator', admin: true })],
+  };
+
+  it("replicating the account the aggregator signs in with: that server's row starts unticked with the warning, the others ticked", () => {
+    const rows = serverUserRows([northAsAdmin, south], 'admin', 'replicate');
+    expect(rows.map((row) => [row.orchidId, row.action, row.aggregatorAccount])).toEqual([
+      ['n', 'update', true],
+      ['s', 'update', false],
+    ]);
+    expect(rows.map((row) => isTicked(row, new Map()))).toEqual([false, true]);
+    expect(rows.map(cutsOffServer)).toEqual([true, false]);
+    expect(appliedRows(rows, new Map()).map((row) => row.orchidId)).toEqual(['s']);
+  });
+
+  it('the user may still tick it deliberately, and then it is applied with the new password', () => {
+    const rows = serverUserRows([northAsAdmin], 'admin', 'replicate');
+    const ticks = new Map([['n', true]]);
+    expect(isTicked(rows[0]!, ticks)).toBe(true);
+    expect(replicationChanges(appliedRows(rows, ticks), { ...values, username: 'admin' })).toEqual([
+      { orchidId: 'n', kind: 'update', userId: 'n-admin', body: { email: 'carol@example.com', password: 'pass1', passwordConfirm: 'pass1' } },
+    ]);
+  });
+
+  it('bulk delete of that account (not the built-in administrator) starts unticked with the warning too', () => {
+    const [row] = serverUserRows([southAsAgg], 'agg', 'delete');
+    expect(row).toMatchObject({ action: 'remove', aggregatorAccount: true, existing: { id: 's-agg' } });
+    expect(isTicked(row!, new Map())).toBe(false);
+    expect(cutsOffServer(row!)).toBe(true);
+    expect(removalChanges(appliedRows([row!], new Map()))).toEqual([]);
+    expect(removalChanges(appliedRows([row!], new Map([['s', true]])))).toEqual([{ orchidId: 's', kind: 'remove', userId: 's-agg' }]);
+  });
+
+  it('no warning where nothing is applied there (the built-in administrator cannot be deleted) or for another user', () => {
+    const [locked] = serverUserRows([northAsAdmin], 'admin', 'delete');
+    expect(locked).toMatchObject({ action: 'locked', aggregatorAccount: true });
+    expect(cutsOffServer(locked!)).toBe(false);
+    const [carol] = serverUserRows([northAsAdmin], 'carol', 'replicate');
+    expect(carol).toMatchObject({ action: 'update', aggregatorAccount: false });
+    expect(isTicked(carol!, new Map())).toBe(true);
+    // A name the server does not have yet is added, never the aggregator's account.
+    const [added] = serverUserRows([{ ...south, signInUsername: 'newcomer' }], 'newcomer', 'replicate');
+    expect(added).toMatchObject({ action: 'add', aggregatorAccount: false });
+  });
+
+  it('without the registration username (not an administrator, or an unreachable server) no row is marked', () => {
+    expect(serverUserRow(north, 'admin', 'replicate').aggregatorAccount).toBe(false);
+    expect(serverUserRow({ ...east, signInUsername: 'admin' }, 'admin', 'replicate')).toMatchObject({ action: 'unreachable', aggregatorAccount: false });
   });
 });
