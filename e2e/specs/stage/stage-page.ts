@@ -103,7 +103,10 @@ export class StagePage {
       for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
       return { width: bitmap.width, height: bitmap.height, gray };
     }, png.toString('base64'));
-    return decodeTimeStrip(Uint8Array.from(picture.gray), picture.width, picture.height);
+    const gray = Uint8Array.from(picture.gray);
+    // A picture that fills its tile is read whole; a tile of another shape than the camera's 16:9
+    // (one tile alone on a wide stage) shows it letterboxed or pillarboxed, so its centred 16:9 part is read.
+    return decodeTimeStrip(gray, picture.width, picture.height) ?? decodeTimeStrip(...containedPicture(gray, picture.width, picture.height));
   }
 
   /** Waits until the camera clock burnt into the tile's picture moves on. */
@@ -175,4 +178,15 @@ export class StagePage {
     await this.page.mouse.move(to.x, to.y, { steps: 5 });
     await this.page.mouse.up();
   }
+}
+
+/** The centred 16:9 part of a gray picture: where a contained (object-fit: contain) camera picture is drawn. */
+function containedPicture(gray: Uint8Array, width: number, height: number): [Uint8Array, number, number] {
+  const innerWidth = Math.min(width, Math.round((height * 16) / 9));
+  const innerHeight = Math.min(height, Math.round((width * 9) / 16));
+  const left = Math.floor((width - innerWidth) / 2);
+  const top = Math.floor((height - innerHeight) / 2);
+  const inner = new Uint8Array(innerWidth * innerHeight);
+  for (let y = 0; y < innerHeight; y++) inner.set(gray.subarray((top + y) * width + left, (top + y) * width + left + innerWidth), y * innerWidth);
+  return [inner, innerWidth, innerHeight];
 }

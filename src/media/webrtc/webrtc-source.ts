@@ -89,7 +89,8 @@ interface Attempt {
 export class WebRtcSource implements PlayerSource {
   private attempt: Attempt | null = null;
   private shader = false;
-  private processorAttached = false;
+  /** The clone of the video track given to the compositor's track processor, while one is attached. */
+  private processorTrack: MediaStreamTrack | null = null;
   private hidden = false;
   private volume = 0;
   private messageId = 0;
@@ -275,16 +276,20 @@ export class WebRtcSource implements PlayerSource {
     const Processor = (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
     const stream = this.options.video.srcObject;
     const track = stream instanceof MediaStream ? stream.getVideoTracks()[0] : undefined;
-    if (!Processor || !track || this.processorAttached) return;
-    const { readable } = new Processor({ track: track.clone() });
-    this.processorAttached = true;
+    if (!Processor || !track || this.processorTrack) return;
+    this.processorTrack = track.clone();
+    const { readable } = new Processor({ track: this.processorTrack });
     void this.options.host.attachVideo(this.options.tileId, transfer(readable, [readable as unknown as Transferable]));
   }
 
   private detachProcessor(): void {
-    if (!this.processorAttached) return;
-    this.processorAttached = false;
+    const track = this.processorTrack;
+    if (!track) return;
+    this.processorTrack = null;
     void this.options.host.detachVideo(this.options.tileId);
+    // Ending the clone closes the processor's stream behind the frames it still queues, so the
+    // worker's pump reads and closes them (see video-frame-pump.ts); a cancel there would drop them unclosed.
+    track.stop();
   }
 
   stop(): void {

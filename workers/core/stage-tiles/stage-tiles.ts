@@ -27,7 +27,7 @@ import { CompositorLink, type HostedCompositor } from './compositor-link';
 import { PictureDecoding, type DecodePlatform, type PictureDecoder, type PicturePath } from './picture-decoder';
 import { drawSizeOf, type PixelSize } from './picture-fit';
 import { routePicture, type BitmapRenderer, type TileRoute } from './tile-routing';
-import { cancelVideo, pumpVideoFrames } from './video-frame-pump';
+import { drainVideo, pumpVideoFrames } from './video-frame-pump';
 
 export interface StageTilesDeps {
   openSocket(url: string, handlers: ChannelSocketHandlers): ChannelSocket;
@@ -60,7 +60,8 @@ export function createStageTiles(deps: StageTilesDeps) {
   const stopVideo = (tile: Tile) => {
     const reader = tile.video;
     tile.video = null;
-    cancelVideo(reader);
+    // Its pump stops wanting frames at once (tile.video no longer names it) and closes the rest.
+    drainVideo(reader);
   };
 
   const stageTiles = {

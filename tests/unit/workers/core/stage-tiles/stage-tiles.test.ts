@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REQUEST_FRAME_MESSAGE, type ChannelEvent, type ChannelSocketHandlers } from '../../../../../workers/core/low-bandwidth-player';
 import type { ImageDecoderConstructor } from '../../../../../workers/core/stage-tiles/picture-decoder';
 import { createStageTiles } from '../../../../../workers/core/stage-tiles/stage-tiles';
+import { VIDEO_DRAIN_MS } from '../../../../../workers/core/stage-tiles/video-frame-pump';
 import { FakeClock, flushPromises } from '../../../helpers/fake-clock';
 import { FakeCompositor, FakeFrame, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
 
@@ -149,9 +150,15 @@ describe('stage tiles', () => {
     r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
     let cancelled = false;
     r.tiles.attachVideo('tile-1', new ReadableStream<VideoFrame>({ cancel: () => void (cancelled = true) }));
-    r.tiles.closeTile('tile-1');
-    await flushPromises();
+    vi.useFakeTimers();
+    try {
+      r.tiles.closeTile('tile-1');
+      await vi.advanceTimersByTimeAsync(VIDEO_DRAIN_MS);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(r.sockets[0]!.closed).toBe(true);
+    // The stream never ended by itself here, so it was cancelled after the drain time.
     expect(cancelled).toBe(true);
     expect(r.tiles.stats().tiles).toEqual({});
   });
