@@ -73,6 +73,8 @@ export class CameraPreviews {
       if (!response.body) throw new ApiError(502, 'orchid-failed', 'The server answered no picture.');
       return { jpeg: response.body, sizeBytes: Number(response.headers.get('content-length')) || undefined };
     } catch (error) {
+      // Nobody is left to answer (a bag scrolled away, a page left): not the server's fault, nothing to log as one.
+      if (signal?.aborted) throw new ApiError(499, 'caller-gone', 'The caller went away before the picture came.');
       throw this.refusal(error, user);
     }
   }
