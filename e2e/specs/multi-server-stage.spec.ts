@@ -6,7 +6,8 @@
  * past of both. The recorders let the aggregator's page call them (spec 7:
  * server availability decides direct or proxy routing), so the players
  * signal to them directly; with Force Orchid Proxy set in Advanced settings
- * every call goes through the aggregator's proxy instead.
+ * every call goes through the aggregator's proxy instead, and the bag's
+ * previews are the aggregator's own cropped camera previews.
  */
 import type { Page } from '@playwright/test';
 import type { CamerasResponse, OrchidsResponse } from '../../server/shared/api';
@@ -149,11 +150,22 @@ test('Force Orchid Proxy in Advanced settings sends every player through the agg
   await new ShellPage(page, aggregator!.baseUrl).expectStage();
 
   const sockets = watchSockets(page);
+  // The bag's previews of a server behind the proxy: the aggregator's own preview call, cropped.
+  const bagPreview = page.waitForResponse((response) => /^\/service\/orchids\/[^/]+\/cameras\/[^/]+\/preview$/.test(new URL(response.url()).pathname), {
+    timeout: 30_000,
+  });
   await page.reload();
   await new ShellPage(page, aggregator!.baseUrl).expectStage();
   const stage = new StagePage(page);
   const [[firstServer, first]] = [...names.entries()] as [[string, string]];
   await expect(stage.bagCamera(first)).toBeVisible({ timeout: 20_000 });
+  const preview = await bagPreview;
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()['content-type']).toBe('image/jpeg');
+  const asked = new URL(preview.url()).searchParams;
+  expect(asked.get('crop')).toBe('true');
+  expect(Number(asked.get('width'))).toBeGreaterThan(0);
+  expect(Number(asked.get('height'))).toBeGreaterThan(0);
   if ((await stage.tiles.count()) === 0) await stage.dragCamera(first, 0.5, 0.5);
   await stage.expectPlaying(first, 'webrtc');
   await stage.expectClockAdvancing(first);

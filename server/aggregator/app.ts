@@ -37,7 +37,7 @@ export async function buildApp(services: AggregatorServices, version: string): P
   });
   installValidators(app);
   installErrorHandling(app);
-  installAuth(app, { sessions: services.sessions });
+  installAuth(app, { sessions: services.sessions, tickets: services.tickets });
   const about = (): ServerAbout => ({
     mode: 'multi-server',
     version,

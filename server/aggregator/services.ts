@@ -1,6 +1,6 @@
 /**
  * Creates the aggregator's services over one database and owns their
- * lifetime: identity (users, sessions, the sign-in throttle, the issuer key
+ * lifetime: identity (users, sessions, the sign-in throttle, tickets, the issuer key
  * recorders trust), servers (store, recorder sessions, health), and the
  * routes each feature registers, in order.
  */
@@ -29,6 +29,9 @@ import { proxyRoutes } from './proxy/proxy-routes';
 import { cameraRoutes } from './proxy/camera-routes';
 import { layoutRoutes } from '../common/layouts/layout-routes';
 import { AggregatorLayoutsStore } from './layouts/layouts-store';
+import { aggregatorTickets, type AggregatorTickets } from './identity/tickets';
+import { CameraPreviews } from './cameras/preview-service';
+import { previewRoutes } from './cameras/preview-routes';
 
 export interface AggregatorLog {
   info(message: string): void;
@@ -40,6 +43,8 @@ export interface AggregatorServices {
   db: SqlDatabase;
   users: UsersStore;
   sessions: SessionsStore;
+  /** The aggregator's own tickets (a camera preview for an <img>), redeemed by the access check. */
+  tickets: AggregatorTickets;
   throttle: SignInThrottle;
   issuer: IssuerKey;
   orchids: OrchidsService;
@@ -67,6 +72,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
     const generatedAdminPassword = await users.ensureSuperuser(config.adminPassword, generatePassword);
     await sessions.deleteExpired();
     const throttle = new SignInThrottle();
+    const tickets = aggregatorTickets(sessions);
     const issuer = await loadIssuerKey(config.secretsDir, settings);
     // The master key may be made only while nothing is sealed with it: a lost key must not be replaced silently.
     const probe = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orchids');
@@ -95,10 +101,11 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       (app) => userRoutes(app, { users, sessions, onUserChanged: (id) => recorderSessions.forgetUser(id) }),
       (app) => orchidRoutes(app, { orchids, health }),
       (app) => cameraRoutes(app, { orchids, sessions: recorderSessions }),
+      (app) => previewRoutes(app, { previews: new CameraPreviews({ orchids, sessions: recorderSessions, tickets }) }),
       (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
       (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),
     ];
-    return { config, db, users, sessions, throttle, issuer, orchids, health, recorderSessions, about, generatedAdminPassword, routes, onClose };
+    return { config, db, users, sessions, tickets, throttle, issuer, orchids, health, recorderSessions, about, generatedAdminPassword, routes, onClose };
   } catch (error) {
     await db.close();
     throw error;

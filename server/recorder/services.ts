@@ -18,7 +18,7 @@ import { TrustedIssuerStore } from './identity/trusted-issuer';
 import { identityRoutes } from './identity/identity-routes';
 import { SettingsStore } from './core/settings';
 import { SignInThrottle } from '../common/identity/sign-in-throttle';
-import { TicketIssuer } from './identity/tickets';
+import { recorderTickets, type RecorderTickets } from './identity/tickets';
 import { UsersService } from './identity/users';
 import { loadVersionInfo } from './system/version-info';
 import { layoutRoutes } from '../common/layouts/layout-routes';
@@ -93,7 +93,7 @@ export interface RecorderServices {
   users: UsersService;
   sessions: SessionsService;
   throttle: SignInThrottle;
-  tickets: TicketIssuer;
+  tickets: RecorderTickets;
   settings: SettingsStore;
   version: { basic: VersionInfo; all: VersionInfo };
   /** The served web client: the shipped one or an uploaded one (app.ts serves its root). */
@@ -159,7 +159,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const generatedAdminPassword = await users.ensureAdmin(config.adminPassword, generatePassword);
   sessions.deleteExpired();
   const throttle = new SignInThrottle();
-  const tickets = new TicketIssuer(sessions);
+  const tickets = recorderTickets(sessions);
   const routes: RecorderServices['extraRoutes'] = [];
   // Uploaded clients live with the recorder's data; the shipped client folder is never written.
   const client = new ClientDeployment(config.clientDir, path.join(config.dataDir, 'client'));

@@ -30,3 +30,4 @@ export type * from './api/license';
 export type * from './api/properties';
 export type * from './api/identity';
 export type * from './api/orchids';
+export type * from './api/camera-preview';

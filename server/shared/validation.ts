@@ -12,6 +12,9 @@ export const EXPORT_MIN_MS = 10_000;
 export const LOGIN_EXPIRY_S = 2_592_000;
 /** The most pictures a second a low-bandwidth session serves; more is refused. */
 export const LOW_BANDWIDTH_MAX_RATE = 30;
+/** Largest picture the recorder renders to JPEG: a low-bandwidth stream or a camera preview asks for at most this. */
+export const MAX_JPEG_WIDTH = 1920;
+export const MAX_JPEG_HEIGHT = 1080;
 
 export const MESSAGES = {
   signInRequired: 'Username and Password are both required',

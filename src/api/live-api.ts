@@ -73,6 +73,18 @@ export const liveApi = {
     }),
 
   /**
+   * A camera's live picture through the aggregator (its own call, never sent
+   * on to the server), asked of the camera's recorder as this user; `crop`
+   * covers the size exactly. Through the images queue like any picture.
+   */
+  cameraPreview: (orchidId: string, cameraId: string, size: { width: number; height: number; crop: boolean }, options: { signal?: AbortSignal } = {}) =>
+    http.getBlob(`/service/orchids/${encodeURIComponent(orchidId)}/cameras/${encodeURIComponent(cameraId)}/preview`, {
+      queue: 'images',
+      signal: options.signal,
+      query: { width: size.width, height: size.height, crop: size.crop },
+    }),
+
+  /**
    * The recorded frame one step (-1 back, 1 forward) from the one at
    * `timeMs`, and its exact capture time (the recorder's X-Frame-Time), for
    * frame stepping while paused. Through the images queue like any picture.

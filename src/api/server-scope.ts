@@ -76,6 +76,11 @@ export interface CallRoute {
   direct?: { server: string; token: string };
 }
 
+/** Whether calls to `orchidId`'s recorder go through the aggregator's proxy: the multi-server edition, and not called directly. */
+export function throughProxy(orchidId: string | null | undefined): boolean {
+  return multiServer && !!orchidId && directRoute(orchidId) === undefined;
+}
+
 /** A REST call's route to `orchidId` (default: the scoped server, for calls that are not the aggregator's own). */
 export function routeCall(path: string, orchidId?: string | null): CallRoute {
   const target = targetOf(path, orchidId);

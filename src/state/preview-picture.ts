@@ -17,6 +17,8 @@
  * a refresh timer and the preview scrolling into view never fetch twice.
  */
 import { liveApi } from '../api/live-api';
+import { throughProxy } from '../api/server-scope';
+import { bagPreviewPicture, type BagPreviewCamera } from '../core/cameras/bag-preview-picture';
 
 export interface PictureSize {
   width: number;
@@ -97,4 +99,19 @@ export class PreviewPicture {
 /** A preview picture of a stream's live pictures (GET {streamHref}/frame), asked of the stream's server. */
 export function livePreviewPicture(streamHref: string, events: PreviewPictureEvents, server?: string): PreviewPicture {
   return new PreviewPicture((size, signal) => liveApi.framePicture(streamHref, size, { signal, server }), events);
+}
+
+/**
+ * A bag camera's preview (core/cameras/bag-preview-picture.ts): `load` takes
+ * the element's size in CSS pixels; each load asks where the camera's server
+ * is reached now, the aggregator's cropped preview through the proxy, else
+ * the stream's own picture.
+ */
+export function bagCameraPreview(camera: BagPreviewCamera, events: PreviewPictureEvents): PreviewPicture {
+  return new PreviewPicture((element, signal) => {
+    const ask = bagPreviewPicture(camera, element, globalThis.devicePixelRatio || 1, throughProxy(camera.orchidId));
+    return ask.kind === 'camera-preview'
+      ? liveApi.cameraPreview(ask.orchidId, ask.cameraId, { ...ask.size, crop: ask.crop }, { signal })
+      : liveApi.framePicture(ask.streamHref, ask.size, { signal, server: ask.server });
+  }, events);
 }

@@ -43,6 +43,10 @@ export class SessionsStore {
   async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
     if (!token) return undefined;
     const row = await this.db.get<SessionRow>('SELECT id, user_id, expires_ms FROM sessions WHERE token_hash = ?', [hashToken(token)]);
+    return this.live(row);
+  }
+
+  private async live(row: SessionRow | undefined): Promise<AuthenticatedSession | undefined> {
     if (!row) return undefined;
     if (row.expires_ms <= this.now()) {
       await this.db.run('DELETE FROM sessions WHERE id = ?', [row.id]);
@@ -50,6 +54,12 @@ export class SessionsStore {
     }
     const user = await this.users.find(row.user_id);
     return user && { id: row.id, user, expiresAt: row.expires_ms, tokenType: 'fsid' };
+  }
+
+  /** The live session with this id (a ticket names its session by id), or undefined. */
+  async authenticateId(id: string): Promise<AuthenticatedSession | undefined> {
+    const row = await this.db.get<SessionRow>('SELECT id, user_id, expires_ms FROM sessions WHERE id = ?', [id]);
+    return this.live(row);
   }
 
   describe(session: AuthenticatedSession, token: string): Session {

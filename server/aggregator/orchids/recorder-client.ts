@@ -29,13 +29,26 @@ export interface RecorderCall {
   token?: string;
   json?: unknown;
   timeoutMs?: number;
+  /** What the answer is wanted as (default JSON). */
+  accept?: string;
+  /** Ends the call early (the caller went away); its abort is rethrown as it is, not as 'unreachable'. */
+  signal?: AbortSignal;
 }
 
-/** JSON from `baseUrl + path`; throws RecorderCallError. A 204 answers undefined. */
-export async function callRecorder<T>(baseUrl: string, path: string, call: RecorderCall = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The recorder's successful answer to `baseUrl + path`, its body unread (a picture streams on); throws RecorderCallError. */
+export async function openRecorder(baseUrl: string, path: string, call: RecorderCall = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: call.accept ?? 'application/json' };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.json !== undefined) headers['content-type'] = 'application/json';
+  const timeout = AbortSignal.timeout(call.timeoutMs ?? RECORDER_CALL_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
@@ -43,26 +56,26 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
       headers,
       body: call.json === undefined ? undefined : JSON.stringify(call.json),
       redirect: 'manual',
-      signal: AbortSignal.timeout(call.timeoutMs ?? RECORDER_CALL_TIMEOUT_MS),
+      signal: call.signal ? AbortSignal.any([timeout, call.signal]) : timeout,
     });
   } catch (error) {
+    if (call.signal?.aborted) throw error;
     const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
     throw new RecorderCallError('unreachable', `The server ${why}.`);
   }
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
   if (!response.ok) {
-    const reply = (body ?? {}) as { code?: unknown; reason?: unknown };
+    const reply = (parseJson(await response.text().catch(() => '')) ?? {}) as { code?: unknown; reason?: unknown };
     const code = typeof reply.code === 'string' ? reply.code : undefined;
     const reason = typeof reply.reason === 'string' ? reply.reason : `The server answered ${response.status}.`;
     throw new RecorderCallError(response.status === 401 ? 'refused' : 'failed', reason, response.status, code);
   }
-  return body as T;
+  return response;
+}
+
+/** JSON from `baseUrl + path`; throws RecorderCallError. A 204 answers undefined. */
+export async function callRecorder<T>(baseUrl: string, path: string, call: RecorderCall = {}): Promise<T> {
+  const response = await openRecorder(baseUrl, path, call);
+  return parseJson(await response.text().catch(() => '')) as T;
 }
 
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */

@@ -17,11 +17,12 @@
  *
  * Sessions come from `Authorization: Bearer <token>` only; a session token is
  * never read from a URL. Routes a browser opens without headers (sockets,
- * downloads, <img>) accept a ticket (identity/tickets.ts) for their own scope
- * and for the resource named by their `ticket.param` path parameter.
+ * downloads, <img>) accept a ticket (common/identity/ticket-issuer.ts) for
+ * their own scope and for the resource named by their `ticket.param` path
+ * parameters.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TicketScope } from '../../shared/api';
+import type { AggregatorTicketScope, TicketScope } from '../../shared/api';
 import type { Ability } from '../../shared/roles';
 import { can } from '../../shared/roles';
 import { forbidden, unauthorized } from '../api-error';
@@ -29,10 +30,14 @@ import type { AuthenticatedSession } from '../session';
 
 export type RouteAccess = 'public' | 'signed-in' | Ability;
 
-/** A route that also opens with a ticket of `scope` for the resource in path parameter `param` (none: no resource). */
+/**
+ * A route that also opens with a ticket of `scope` for the resource named by
+ * its path parameter `param`, or by several (`['id', 'cameraId']`: a server's
+ * camera); none: the scope names no resource.
+ */
 export interface TicketRule {
-  scope: TicketScope;
-  param?: string;
+  scope: TicketScope | AggregatorTicketScope;
+  param?: string | readonly string[];
 }
 
 declare module 'fastify' {
@@ -59,18 +64,25 @@ function ticketOf(request: FastifyRequest): string | undefined {
   return typeof ticket === 'string' ? ticket : undefined;
 }
 
-function resourceOf(request: FastifyRequest, rule: TicketRule): string | null {
+/**
+ * The resource a ticket of `rule` opens on a request with these path
+ * parameters: the one parameter's value, or several joined by '/' each
+ * encoded (so 'a/b' + 'c' and 'a' + 'b/c' stay apart). The route that issues
+ * the ticket names its resource with this too.
+ */
+export function ticketResource(rule: TicketRule, params: unknown): string | null {
   if (!rule.param) return null;
-  const value = (request.params as Record<string, unknown> | undefined)?.[rule.param];
-  return typeof value === 'string' ? value : null;
+  const values = (typeof rule.param === 'string' ? [rule.param] : rule.param).map((name) => (params as Record<string, unknown> | undefined)?.[name]);
+  if (!values.every((value): value is string => typeof value === 'string')) return null;
+  return values.length === 1 ? values[0]! : values.map(encodeURIComponent).join('/');
 }
 
 /** What the access check asks of identity: the session behind a bearer token, and behind a ticket for one scope and resource. */
 export interface AuthDeps {
   /** Either server's sessions: the recorder's answer at once, the aggregator's after a database read. */
   sessions: { authenticate(token: string): AuthenticatedSession | undefined | Promise<AuthenticatedSession | undefined> };
-  /** Absent on a server that issues no tickets: ticket-opened routes then need a bearer too. */
-  tickets?: { redeem(ticket: string, scope: TicketScope, resource: string | null): AuthenticatedSession | undefined };
+  /** The server's ticket store (common/identity/ticket-issuer.ts); absent: ticket-opened routes need a bearer too. */
+  tickets?: { redeem(ticket: string, scope: string, resource: string | null): Promise<AuthenticatedSession | undefined> };
 }
 
 export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
@@ -94,7 +106,7 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     let session = byToken;
     if (!session && !token && rule) {
       const ticket = ticketOf(request);
-      if (ticket && deps.tickets) session = deps.tickets.redeem(ticket, rule.scope, resourceOf(request, rule));
+      if (ticket && deps.tickets) session = await deps.tickets.redeem(ticket, rule.scope, ticketResource(rule, request.params));
     }
     if (!session) throw unauthorized('Your session has expired or is not valid. Please sign in.', 'no_session');
     request.session = session;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { TicketBody, type TicketResponse, type TicketScope } from '../../shared/api/tickets';
 import { can, type Ability } from '../../shared/roles';
 import { badRequest, forbidden } from '../../common/api-error';
-import type { TicketIssuer } from './tickets';
+import type { RecorderTickets } from './tickets';
 import { sessionOf } from '../../common/http/auth';
 
 /** What each scope opens needs this ability (the same as the access rule of the routes that take it). */
@@ -24,7 +24,7 @@ const SCOPE_ABILITY: Record<TicketScope, Ability> = {
 
 const SCOPES_WITHOUT_RESOURCE: ReadonlySet<TicketScope> = new Set(['webrtc', 'log']);
 
-export async function ticketRoutes(fastify: FastifyInstance, deps: { tickets: TicketIssuer }): Promise<void> {
+export async function ticketRoutes(fastify: FastifyInstance, deps: { tickets: RecorderTickets }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     '/service/tickets',
@@ -37,7 +37,7 @@ export async function ticketRoutes(fastify: FastifyInstance, deps: { tickets: Ti
       if (needsResource && resource === undefined) throw badRequest(`A '${scope}' ticket needs the resource it opens.`);
       if (!needsResource && resource !== undefined) throw badRequest(`A '${scope}' ticket opens no particular resource.`);
       void reply.status(201).header('cache-control', 'no-store');
-      return deps.tickets.issue(session, scope, resource);
+      return deps.tickets.issue(session, scope, resource ?? null);
     },
   );
 }

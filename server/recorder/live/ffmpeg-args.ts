@@ -8,7 +8,7 @@
  * 10 fps ~11 %.
  */
 import { jpegToStdoutArgs } from '../../processes/jpeg-output-args';
-import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../../shared/api/live';
+import { MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../../shared/validation';
 
 const QUIET = ['-hide_banner', '-nostats', '-loglevel', 'error'];
 
@@ -35,6 +35,20 @@ export function clampBox(box: Partial<Box>): Box {
  */
 export function fitFilter(box: Box): string {
   return `scale=w=${box.width}:h=${box.height}:force_original_aspect_ratio=decrease:force_divisible_by=2`;
+}
+
+/**
+ * Scales to cover the box, keeping the aspect ratio, then cuts the box out
+ * of the middle (crop centres by default): a picture of exactly the box,
+ * the way a tile filled edge to edge shows it.
+ */
+export function coverFilter(box: Box): string {
+  return `scale=w=${box.width}:h=${box.height}:force_original_aspect_ratio=increase,crop=w=${box.width}:h=${box.height}`;
+}
+
+/** The scaling of a single picture: fitted into the box, or covering it and cut to it (`crop`). */
+export function pictureFilter(box: Box, crop: boolean): string {
+  return crop ? coverFilter(box) : fitFilter(box);
 }
 
 /**
@@ -147,7 +161,7 @@ export function jpegSessionArgs(box: Box, fps: number): string[] {
  * Decodes a GOP given on stdin (`frameCount` access units, keyframe first)
  * and writes only its last picture as one JPEG: the newest live frame.
  */
-export function lastFrameOfGopArgs(frameCount: number, box: Box): string[] {
+export function lastFrameOfGopArgs(frameCount: number, box: Box, crop = false): string[] {
   const last = Math.max(0, frameCount - 1);
   return [
     ...QUIET,
@@ -156,13 +170,13 @@ export function lastFrameOfGopArgs(frameCount: number, box: Box): string[] {
     '-i',
     'pipe:0',
     '-vf',
-    `select=gte(n\\,${last}),${fitFilter(box)}`,
+    `select=gte(n\\,${last}),${pictureFilter(box, crop)}`,
     ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
   ];
 }
 
 /** One JPEG of the picture at `offsetMs` in a segment (accurate seek: decodes from the keyframe before). */
-export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box): string[] {
+export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box, crop = false): string[] {
   return [
     ...QUIET,
     '-nostdin',
@@ -173,7 +187,7 @@ export function archiveFrameArgs(segmentPath: string, offsetMs: number, box: Box
     '-map',
     '0:v:0',
     '-vf',
-    fitFilter(box),
+    pictureFilter(box, crop),
     ...jpegToStdoutArgs({ quality: 3, singlePicture: true }),
   ];
 }

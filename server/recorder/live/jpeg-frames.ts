@@ -3,7 +3,8 @@
  * picture, decoded from the hub's latest GOP (keyframe and the frames after
  * it, one ffmpeg run, only the last one encoded), or the picture at a past
  * time, decoded from the archive segment with an accurate seek. Sized to
- * fit the requested box (aspect kept, bounded to 1920x1080).
+ * fit the requested box (aspect kept, bounded to 1920x1080), or with `crop`
+ * to cover it exactly, cut in the centre.
  *
  * `fallback` (spec 7 frame URLs): when nothing is recorded at the time, the
  * first recorded picture after it, else the live one, rather than a 404.
@@ -48,6 +49,8 @@ export interface FrameRequest {
   timeMs: number;
   box: Partial<Box>;
   fallback: boolean;
+  /** Cover the box and cut it out of the middle, rather than fit inside it. */
+  crop?: boolean;
 }
 
 export class JpegFrames {
@@ -69,7 +72,7 @@ export class JpegFrames {
         if (cursor) {
           const { segment } = cursor;
           const available = segment.active ? Math.max(0, segment.endMs - segment.startMs - ACTIVE_TAIL_MARGIN_MS) : Infinity;
-          const jpeg = await this.decodeOne(archiveFrameArgs(segment.path, Math.min(cursor.offsetMs, available), box));
+          const jpeg = await this.decodeOne(archiveFrameArgs(segment.path, Math.min(cursor.offsetMs, available), box, request.crop));
           if (jpeg) return jpeg;
         }
         if (!request.fallback) {
@@ -81,7 +84,9 @@ export class JpegFrames {
       const gop = await latestGop(source);
       if (gop.length === 0) throw notFound('The stream has sent no picture yet.', 'no-video');
       const input = gop.map((au) => toAnnexB(withParameterSets(au, source.codec())));
-      const jpeg = (await this.decodeOne(lastFrameOfGopArgs(gop.length, box), input)) ?? (await this.decodeOne(lastFrameOfGopArgs(1, box), input.slice(0, 1)));
+      const jpeg =
+        (await this.decodeOne(lastFrameOfGopArgs(gop.length, box, request.crop), input)) ??
+        (await this.decodeOne(lastFrameOfGopArgs(1, box, request.crop), input.slice(0, 1)));
       if (!jpeg) throw notFound('The live picture could not be decoded.', 'no-video');
       return jpeg;
     });
@@ -97,7 +102,7 @@ export class JpegFrames {
       if (!cursor) throw notFound(`No recorded picture at ${new Date(request.timeMs).toISOString()}.`, 'no-archive');
       const found = await this.neighbour(cursor.segment, cursor.offsetMs, request.step);
       if (!found) throw notFound(`No recorded frame ${request.step < 0 ? 'before' : 'after'} this one.`, 'no-frame');
-      const jpeg = await this.decodeOne(archiveFrameArgs(found.segment.path, found.offsetMs, box));
+      const jpeg = await this.decodeOne(archiveFrameArgs(found.segment.path, found.offsetMs, box, request.crop));
       if (!jpeg) throw notFound('The recorded frame could not be decoded.', 'no-video');
       return { jpeg, timeMs: found.segment.startMs + found.offsetMs };
     });

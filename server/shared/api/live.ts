@@ -6,11 +6,8 @@
  * are checked by the recorder's signalling code, so they stay plain types.
  */
 import { Type, type Static } from 'typebox';
-import { LOW_BANDWIDTH_MAX_RATE } from '../validation';
+import { LOW_BANDWIDTH_MAX_RATE, MAX_JPEG_HEIGHT, MAX_JPEG_WIDTH } from '../validation';
 
-/** Largest picture the recorder renders to JPEG; a low-bandwidth stream asks for at most this. */
-export const MAX_JPEG_WIDTH = 1920;
-export const MAX_JPEG_HEIGHT = 1080;
 /** Fastest playback speed either way (spec 9 speed steps). */
 export const MAX_PLAYBACK_SPEED = 64;
 /** Pictures a second of a low-bandwidth stream when the request names no rate. */
@@ -81,7 +78,9 @@ export type LowBandwidthStatus = 'starting' | 'ready' | 'failed';
 
 /**
  * GET /service/streams/{id}/frame: a JPEG, live (time absent or 0) or at a
- * past time (epoch ms), fitted into width x height. With `step` (-1 or 1,
+ * past time (epoch ms), fitted into width x height, or with `crop` covering
+ * width x height exactly, cut in the centre (both sides then required; each
+ * rounded down to even pixels, as every picture is). With `step` (-1 or 1,
  * and a past time) it is the neighbouring recorded frame instead, and the
  * response's FRAME_TIME_HEADER holds that frame's time. `cb` is the client's
  * cache buster (ignored); `ticket` opens it for an <img>.
@@ -91,6 +90,7 @@ export const FrameQuery = Type.Object({
   width: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   height: Type.Optional(Type.Integer({ minimum: 0, maximum: 16384 })),
   fallback: Type.Optional(Type.Boolean()),
+  crop: Type.Optional(Type.Boolean()),
   /** -1 or 1: the recorded frame before or after the one at `time` (frame stepping); its time comes back in X-Frame-Time. */
   step: Type.Optional(Type.Integer({ minimum: -1, maximum: 1 })),
   cb: Type.Optional(Type.String({ maxLength: 64 })),

@@ -13,6 +13,13 @@ export const TicketScope = Type.Enum(TICKET_SCOPES, { type: 'string' });
 export type TicketScope = Static<typeof TicketScope>;
 
 /**
+ * Tickets the aggregator issues itself, each from its own route: a camera's
+ * preview for an <img> that cannot send the header (POST
+ * /service/orchids/{id}/cameras/{cameraId}/preview/tickets).
+ */
+export type AggregatorTicketScope = 'camera-preview';
+
+/**
  * POST /service/tickets. `resource` names what the URL opens: the
  * low-bandwidth stream id, the stream id of a frame or an export, the
  * stream id of a motion mask; none for the WebRTC signalling socket and

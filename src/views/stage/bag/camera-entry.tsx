@@ -41,7 +41,7 @@ export function CameraEntry({ camera, layout, serverAvailable }: { camera: Camer
     >
       {layout !== 'list' && (
         // Spec 4: previews need a running stream.
-        <PreviewImage name={camera.name} server={camera.orchidId} streamHref={problem ? null : (camera.primaryStream?.href ?? null)} serverAvailable={serverAvailable} />
+        <PreviewImage name={camera.name} cameraId={camera.id} server={camera.orchidId} streamHref={problem ? null : (camera.primaryStream?.href ?? null)} serverAvailable={serverAvailable} />
       )}
       <span className="camera-entry-name">
         {layout === 'list' && <PlayerIcon name="camera" size={14} />}

@@ -1,6 +1,8 @@
 /**
- * A camera's live preview in the bag: a stream picture (GET {href}/frame)
- * loaded when visible and refreshed on the schedule of preview-schedule.ts.
+ * A camera's live preview in the bag: a stream picture (GET {href}/frame),
+ * or the aggregator's cropped camera preview for a server reached through
+ * its proxy (state/preview-picture.ts bagCameraPreview), loaded when
+ * visible and refreshed on the schedule of preview-schedule.ts.
  * Pictures come through the images request queue (state/preview-picture.ts:
  * at most 3 at once, with the bearer token) and are shown from object URLs
  * that the picture revokes when replaced and on unmount.
@@ -8,19 +10,20 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import { t } from '../../../i18n/translate';
-import { livePreviewPicture } from '../../../state/preview-picture';
+import { bagCameraPreview } from '../../../state/preview-picture';
 import { sessionState } from '../../../state/session.store';
-import { nextRefreshDelayMs, previewSize, shouldRefresh, unavailableAfterMs, PREVIEW_ERROR_MS } from './preview-schedule';
+import { nextRefreshDelayMs, shouldRefresh, unavailableAfterMs, PREVIEW_ERROR_MS } from './preview-schedule';
 
 export interface PreviewImageProps {
   name: string;
+  cameraId: string;
   streamHref: string | null;
   /** The camera's server (orchidId): the picture is asked there. */
   server?: string;
   serverAvailable: boolean;
 }
 
-export function PreviewImage({ name, streamHref, server, serverAvailable }: PreviewImageProps): ReactElement {
+export function PreviewImage({ name, cameraId, streamHref, server, serverAvailable }: PreviewImageProps): ReactElement {
   const { session } = useSnapshot(sessionState);
   const token = session?.token ?? null;
   const box = useRef<HTMLDivElement>(null);
@@ -65,11 +68,11 @@ export function PreviewImage({ name, streamHref, server, serverAvailable }: Prev
     const element = box.current;
     const s = state.current;
     if (!element || !streamHref || !token) return;
-    const picture = livePreviewPicture(streamHref, { onPicture: setSrc, onFailure: onFailed }, server);
+    const picture = bagCameraPreview({ id: cameraId, orchidId: server, streamHref }, { onPicture: setSrc, onFailure: onFailed });
     const load = () => {
       if (picture.busy) return; // the picture under way answers this refresh too
       s.due = false;
-      picture.load(previewSize(element.clientWidth || 120, element.clientHeight || 68));
+      picture.load({ width: element.clientWidth || 120, height: element.clientHeight || 68 });
     };
     const observer = new IntersectionObserver(([entry]) => {
       s.visible = entry?.isIntersecting ?? false;
@@ -84,7 +87,7 @@ export function PreviewImage({ name, streamHref, server, serverAvailable }: Prev
       clearTimeout(s.timer);
       clearTimeout(s.errorTimer);
     };
-  }, [streamHref, server, token, onFailed]);
+  }, [cameraId, streamHref, server, token, onFailed]);
 
   return (
     <div ref={box} className="preview">

@@ -38,9 +38,3 @@ export function shouldRefresh({ visible, due, lastLoadedMs, nowMs }: PreviewTime
 export function unavailableAfterMs(serverAvailable: boolean): number {
   return serverAvailable ? PREVIEW_ERROR_MS : 0;
 }
-
-/** The picture size asked for: twice the element's (spec 7), rounded to even pixels. */
-export function previewSize(width: number, height: number): { width: number; height: number } {
-  const even = (value: number) => Math.max(2, Math.round(value) * 2);
-  return { width: even(width), height: even(height) };
-}

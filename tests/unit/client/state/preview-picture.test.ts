@@ -3,7 +3,9 @@ import { configureHttp } from '../../../../src/api/http';
 import { HttpError } from '../../../../src/api/http-error';
 import { queues, resetQueues } from '../../../../src/api/queues';
 import { QueueResetError } from '../../../../src/api/request-queue';
-import { livePreviewPicture, type PreviewPicture } from '../../../../src/state/preview-picture';
+import { learnServers, resetDirectRoutes } from '../../../../src/api/direct-routes';
+import { setMultiServerRouting } from '../../../../src/api/server-scope';
+import { bagCameraPreview, livePreviewPicture, type PreviewPicture } from '../../../../src/state/preview-picture';
 
 /** A fetch that answers only when told to, counting how many requests are out at once. */
 class HeldFetch {
@@ -204,5 +206,49 @@ describe('bag preview pictures', () => {
     await settle();
     expect(held.requests).toHaveLength(1);
     expect(preview.pictures).toHaveLength(1);
+  });
+});
+
+describe('bag camera previews of the multi-server edition', () => {
+  const PAGE = { protocol: 'http:', host: 'agg.example:8080', origin: 'http://agg.example:8080' };
+  const events = { onPicture: () => undefined, onFailure: () => undefined };
+
+  beforeEach(async () => {
+    vi.stubGlobal('location', PAGE);
+    vi.stubGlobal('devicePixelRatio', 2);
+    setMultiServerRouting(true);
+    const server = (id: string) => ({ id, uri: `http://${id}.example:8080`, isAvailable: true, permissions: { sessionId: 's', token: `token-${id}` }, pageOrigin: PAGE.origin });
+    // 'near' answers the page's probe, so the page calls it directly; 'far' stays behind the proxy.
+    await learnServers([server('near'), server('far')], async (origin) => origin.includes('near'));
+  });
+
+  afterEach(() => {
+    setMultiServerRouting(false);
+    resetDirectRoutes();
+  });
+
+  it("asks the aggregator's cropped preview for a server behind the proxy, at twice the element size times the pixel ratio, with the aggregator's token", async () => {
+    const preview = bagCameraPreview({ id: 'cam 1', orchidId: 'far', streamHref: '/service/streams/s1' }, events);
+    preview.load({ width: 120, height: 68 });
+    await settle();
+    const url = new URL(held.requests[0]!.url, PAGE.origin);
+    expect(url.origin).toBe(PAGE.origin);
+    expect(url.pathname).toBe('/service/orchids/far/cameras/cam%201/preview');
+    expect(Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'cb'))).toEqual({ width: '480', height: '272', crop: 'true' });
+    expect(held.requests[0]!.headers.Authorization).toBe('Bearer token-1');
+    preview.dispose();
+  });
+
+  it('keeps the stream picture of a server called directly, with its own token there', async () => {
+    const preview = bagCameraPreview({ id: 'cam 2', orchidId: 'near', streamHref: '/service/streams/s2' }, events);
+    preview.load({ width: 120, height: 68 });
+    await settle();
+    const url = new URL(held.requests[0]!.url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://near.example:8080/service/streams/s2/frame');
+    expect(url.searchParams.get('width')).toBe('240');
+    expect(url.searchParams.get('height')).toBe('136');
+    expect(url.searchParams.has('crop')).toBe(false);
+    expect(held.requests[0]!.headers.Authorization).toBe('Bearer token-near');
+    preview.dispose();
   });
 });

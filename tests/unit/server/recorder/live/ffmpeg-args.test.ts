@@ -50,6 +50,15 @@ describe('argument lists', () => {
     expect(lastFrameOfGopArgs(25, { width: 320, height: 180 }).join(' ')).toContain('select=gte(n\\,24)');
   });
 
+  it('fits a picture into its box, or covers the box and cuts it out of the middle', () => {
+    const box = { width: 320, height: 320 };
+    const fit = archiveFrameArgs('/a.mkv', 0, box);
+    expect(fit[fit.indexOf('-vf') + 1]).toBe('scale=w=320:h=320:force_original_aspect_ratio=decrease:force_divisible_by=2');
+    const cover = archiveFrameArgs('/a.mkv', 0, box, true);
+    expect(cover[cover.indexOf('-vf') + 1]).toBe('scale=w=320:h=320:force_original_aspect_ratio=increase,crop=w=320:h=320');
+    expect(lastFrameOfGopArgs(25, box, true).join(' ')).toContain('select=gte(n\\,24),scale=w=320:h=320:force_original_aspect_ratio=increase,crop=w=320:h=320');
+  });
+
   it('builds commands ffmpeg accepts', () => {
     // A 2-second test clip through the session decoder: ffmpeg parses every option and filter.
     const clip = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '2', '-c:v', 'libx264', '-bf', '0', '-f', 'h264', 'pipe:1']);
@@ -57,6 +66,9 @@ describe('argument lists', () => {
     const decoded = spawnSync('ffmpeg', jpegSessionArgs({ width: 160, height: 160 }, 5), { input: clip.stdout });
     expect(decoded.stderr.toString()).toBe('');
     expect(decoded.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const cropped = spawnSync('ffmpeg', lastFrameOfGopArgs(50, { width: 100, height: 100 }, true), { input: clip.stdout });
+    expect(cropped.stderr.toString()).toBe('');
+    expect(cropped.stdout.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
   it('keeps the keyframe a live feed starts with', () => {

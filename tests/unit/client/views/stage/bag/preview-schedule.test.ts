@@ -5,7 +5,6 @@ import {
   PREVIEW_REFRESH_MS,
   PREVIEW_STALE_MS,
   nextRefreshDelayMs,
-  previewSize,
   shouldRefresh,
   unavailableAfterMs,
 } from '../../../../../../src/views/stage/bag/preview-schedule';
@@ -34,9 +33,5 @@ describe('bag preview refresh', () => {
   it('shows the unavailable placeholder after 5 s, at once when the server is unavailable', () => {
     expect(unavailableAfterMs(true)).toBe(5000);
     expect(unavailableAfterMs(false)).toBe(0);
-  });
-
-  it('asks for twice the element size', () => {
-    expect(previewSize(119, 67)).toEqual({ width: 238, height: 134 });
   });
 });
