@@ -12,25 +12,15 @@
  * the lighter load on the shared 2-core machine. Desktop only: a phone's
  * limit is 8 (unit tests hold both numbers: dewarp-limit.test.ts).
  */
-import type { Locator } from '@playwright/test';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
-import { matrixOf, restoreStage, setDewarp } from './dewarp-stage';
+import { chooseDewarp, matrixOf, restoreStage, setDewarp } from './dewarp-stage';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 
 test.describe.configure({ timeout: 240_000 });
 
 const suite = stageSuite();
-
-/** Picks a dewarp mode from a tile's header, or its "More actions" menu on a narrow tile. */
-async function chooseDewarp(tile: Locator, mode: 'Off' | 'Perspective'): Promise<void> {
-  await tile.hover();
-  const button = tile.getByRole('button', { name: /^Dewarp: / });
-  if (await button.isVisible()) await button.click();
-  else await tile.getByRole('button', { name: 'More actions' }).click();
-  await tile.page().getByRole('menuitem', { name: mode, exact: true }).click();
-}
 
 test('a restored stage of 17 dewarped tiles dewarps 16 and plays the newest plain with the limit notice', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the desktop limit (16); a phone allows 8');
