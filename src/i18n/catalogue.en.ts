@@ -228,6 +228,7 @@ export const en = {
   'stage.dewarpIncompatible': 'This browser or video card cannot dewarp video (WebGL 2 could not start). Dewarp has been turned off; digital zoom is not available either.',
   'stage.performanceWarning':
     'Many dewarped, high-resolution or WebRTC players can overload an older computer or video card. If video stutters, close some players or use low-bandwidth mode.',
+  'stage.hidePerformanceWarning': 'Hide',
   'bag.label': 'Stage panel',
   'bag.collapse': 'Collapse panel',
   'bag.expand': 'Expand panel',
@@ -342,6 +343,7 @@ export const en = {
   'tile.dewarp.0': 'Off',
   'tile.dewarp.1': 'Perspective',
   'tile.dewarp.2': 'Panorama',
+  'tile.dewarpLimit': 'Plays without dewarp: at most {count} players can dewarp at the same time on this device.',
   'tile.ptz': 'PTZ controls',
   'tile.volume': 'Volume: {level}',
   'tile.volumeMuted': 'muted',

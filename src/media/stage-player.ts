@@ -22,6 +22,8 @@ import {
 } from '../core/player';
 import type { Timers } from '../../workers/core/browser-timers';
 import type { StreamDewarpConfiguration } from '../../server/shared/api';
+import type { PerspectiveView } from '../../workers/core/dewarp/dewarp-settings';
+import { dewarpChangeRestartsPlay } from '../core/player/player-modes';
 import type { DigitalView } from '../../workers/core/digital-zoom';
 import type { PlayerSource, SourceStats } from './player-source';
 
@@ -62,6 +64,8 @@ export interface ShaderRequest {
   dewarpMode: 0 | 1 | 2;
   /** The stream's dewarp settings; dewarp applies only when enabled. */
   dewarp: StreamDewarpConfiguration | null;
+  /** The perspective view the user turned to; the settings' default view when null. */
+  view: PerspectiveView | null;
   zoom: DigitalView;
 }
 
@@ -77,8 +81,8 @@ export class StagePlayer {
   private slow = false;
   private slowTimer: unknown = undefined;
   private shader = false;
-  /** Whether the tile dewarps now; undefined before its first shader request. */
-  private dewarping: boolean | undefined;
+  /** The dewarp mode the tile draws now (0 when it does not dewarp); undefined before its first shader request. */
+  private dewarpMode: 0 | 1 | 2 | undefined;
   private hidden = false;
   private volume = 0;
   private destroyed = false;
@@ -149,11 +153,12 @@ export class StagePlayer {
   /** The tile's zoom, dewarp and place; the compositor draws it when a shader is needed. */
   setShaderRequest(request: ShaderRequest): void {
     const on = needsShader(request) && (this.deps.shaderAvailable?.() ?? true);
-    const dewarping = on && request.dewarpMode !== 0 && request.dewarp?.enable === true;
+    const mode = on && request.dewarp?.enable === true ? request.dewarpMode : 0;
     this.deps.onShader?.(on ? request : null);
     this.setShader(on);
-    if (this.dewarping !== undefined && dewarping !== this.dewarping) this.restartLowBandwidth();
-    this.dewarping = dewarping;
+    const was = this.dewarpMode;
+    this.dewarpMode = mode;
+    if (was !== undefined && dewarpChangeRestartsPlay(this.machine.snapshot.activeType, was, mode)) this.restartLowBandwidth();
   }
 
   /**
@@ -163,7 +168,7 @@ export class StagePlayer {
    */
   private restartLowBandwidth(): void {
     const snapshot = this.machine.snapshot;
-    if (this.destroyed || snapshot.activeType !== 'lowbandwidth' || snapshot.source !== 'playing' || !snapshot.request) return;
+    if (this.destroyed || snapshot.source !== 'playing' || !snapshot.request) return;
     this.play(this.deps.currentRequest?.() ?? snapshot.request);
   }
 

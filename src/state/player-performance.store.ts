@@ -4,6 +4,8 @@
  * while it is shown and read by the shell's frame-rate alert; and the
  * dewarp limit notice (8 dewarped players on mobile, else 16), and the
  * dewarpIncompatibleError alert (the browser cannot dewarp: dewarp is off).
+ * The performance warning "can be hidden" (spec 8): hiding it lasts for the
+ * browser session (sessionStorage), so a reload does not bring it back.
  */
 import { proxy } from 'valtio/vanilla';
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
@@ -14,9 +16,26 @@ export interface PlayerPerformanceState {
   dewarpLimit: number | null;
   /** Set when the stage's WebGL compositor could not start and dewarp was turned off. */
   dewarpIncompatible: boolean;
+  /** The user hid the performance warning for this session. */
+  performanceWarningHidden: boolean;
 }
 
-export const playerPerformanceState = proxy<PlayerPerformanceState>({ frameRate: null, dewarpLimit: null, dewarpIncompatible: false });
+const WARNING_HIDDEN_KEY = 'argus.performanceWarningHidden';
+
+function sessionFlag(key: string): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(key) === '1';
+  } catch {
+    return false; // storage refused (privacy mode): the warning shows
+  }
+}
+
+export const playerPerformanceState = proxy<PlayerPerformanceState>({
+  frameRate: null,
+  dewarpLimit: null,
+  dewarpIncompatible: false,
+  performanceWarningHidden: sessionFlag(WARNING_HIDDEN_KEY),
+});
 
 export const playerPerformanceActions = {
   setFrameRate(state: { level: FrameRateLevel; averageFps: number } | null): void {
@@ -27,5 +46,13 @@ export const playerPerformanceActions = {
   },
   showDewarpIncompatible(shown: boolean): void {
     playerPerformanceState.dewarpIncompatible = shown;
+  },
+  hidePerformanceWarning(): void {
+    playerPerformanceState.performanceWarningHidden = true;
+    try {
+      globalThis.sessionStorage?.setItem(WARNING_HIDDEN_KEY, '1');
+    } catch {
+      // Not remembered past this page; hidden until it reloads.
+    }
   },
 };

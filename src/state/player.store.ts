@@ -1,7 +1,8 @@
 /**
  * Per-tile player state the stage UI reads (spec 3 "Player state"): what
  * the player shows (overlay, error, player type, slow network, surface),
- * the digital zoom view and the volume. Keyed by the grid's tile key, which
+ * the digital zoom view, the perspective dewarp view (pan, tilt, zoom; the
+ * stream's default view until the user drags or zooms it) and the volume. Keyed by the grid's tile key, which
  * follows a camera when its cell moves. Only changes land here (a player's
  * state machine or a user gesture), never per-frame data.
  *
@@ -11,6 +12,7 @@
 import { proxy } from 'valtio/vanilla';
 import { stageApi } from '../api/stage-api';
 import { IDENTITY_VIEW, type DigitalView } from '../../workers/core/digital-zoom';
+import type { PerspectiveView } from '../../workers/core/dewarp/dewarp-settings';
 import type { PlayerErrorInfo, PlayerOverlay, PlayerType, SourceState } from '../core/player';
 
 export const VOLUME_STEPS = [0, 0.5, 1] as const;
@@ -31,6 +33,8 @@ export interface PlayerStatus {
 export interface PlayerUiState {
   status: PlayerStatus | null;
   zoom: DigitalView;
+  /** The perspective dewarp view the user turned to; null: the stream's default view. */
+  dewarpView: PerspectiveView | null;
   volume: Volume;
   /** The user's player-mode choice for this tile in this session, over the stage default. */
   typeOverride: PlayerType | null;
@@ -47,7 +51,7 @@ export const playersState = proxy<PlayersState>({ tiles: {}, serverZone: null })
 function tile(key: string): PlayerUiState {
   let entry = playersState.tiles[key];
   if (!entry) {
-    entry = { status: null, zoom: { ...IDENTITY_VIEW }, volume: 0, typeOverride: null };
+    entry = { status: null, zoom: { ...IDENTITY_VIEW }, dewarpView: null, volume: 0, typeOverride: null };
     playersState.tiles[key] = entry;
   }
   return entry;
@@ -71,6 +75,12 @@ export const playerActions = {
     const entry = tile(key);
     if (entry.zoom.scale === view.scale && entry.zoom.centerX === view.centerX && entry.zoom.centerY === view.centerY) return;
     entry.zoom = { ...view };
+  },
+  setDewarpView(key: string, view: PerspectiveView | null): void {
+    const entry = tile(key);
+    const was = entry.dewarpView;
+    if (was === view || (was && view && was.pan === view.pan && was.tilt === view.tilt && was.zoom === view.zoom)) return;
+    entry.dewarpView = view && { ...view };
   },
   cycleVolume(key: string): Volume {
     const entry = tile(key);

@@ -24,7 +24,8 @@ export type HeaderOptions = Partial<
 
 export interface PlayerHeaderProps {
   name: string;
-  zoomPercent: number;
+  /** The zoom shown beside the title (digital zoom past 100 %, or a perspective view's dewarp zoom); null shows none. */
+  zoomPercent: number | null;
   fullScreen: boolean;
   dewarpAvailable: boolean;
   dewarpMode: 0 | 1 | 2;
@@ -132,7 +133,7 @@ export function PlayerHeader(props: PlayerHeaderProps): ReactElement {
       )}
       <span className="tile-title" title={props.name}>
         <span className="tile-name">{props.name}</span>
-        {props.zoomPercent > 100 && (
+        {props.zoomPercent !== null && (
           <span className="tile-zoom" data-testid="tile-zoom">
             {t('tile.zoom', { percent: props.zoomPercent })}
           </span>

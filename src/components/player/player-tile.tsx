@@ -6,7 +6,10 @@
  * and the slow-network dialog. Digital zoom by wheel or pinch, panning
  * while zoomed. What it plays follows the tile's timeline context (the
  * master's, or its own while unlinked; an unlinked tile shows its own time
- * in a corner). All playing is the media facade's (use-stage-player); this
+ * in a corner). A tile that dewarps in perspective turns its view by drag
+ * and wheel instead (use-dewarp-view) and takes no digital zoom; its header
+ * shows the dewarp zoom. A tile past the stage's dewarp limit plays plain
+ * with the limit notice. All playing is the media facade's (use-stage-player); this
  * component only lays out and forwards the user's choices. The single
  * player reuses it for one stream of a camera, with player options (spec 3)
  * that may leave out the header or some of its buttons.
@@ -15,6 +18,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera } from '../../../server/shared/api';
 import { t } from '../../i18n/translate';
+import { dewarpZoomPercent, shownDewarpView } from '../../media/dewarp-view';
 import { IDENTITY_VIEW, zoomPercent, type PlayerType } from '../../media/stage-media';
 import { effectiveVolume, playerActions, playersState } from '../../state/player.store';
 import { isTileLinked, tileContext, timelineActions, timelineState, type TimelineContext } from '../../state/timeline.store';
@@ -29,7 +33,9 @@ import { PlayerOverlays } from './player-overlays';
 import { StatsPane, TimezonePane } from './player-panels';
 import { LazyPtzControls, LazyPtzPresets } from './ptz/lazy-ptz';
 import { SlowNetworkDialog } from './slow-network-dialog';
+import { useDewarpView } from './use-dewarp-view';
 import { useDigitalZoom } from './use-digital-zoom';
+import { DewarpLimitNotice } from './performance-warning';
 import { useStagePlayer } from './use-stage-player';
 import './player.css';
 
@@ -47,6 +53,8 @@ export interface PlayerTileProps {
   streamId?: string;
   forceLbm: boolean;
   dewarpMode: 0 | 1 | 2;
+  /** Set when the stage's dewarp limit keeps this tile plain (the limit): it shows the notice. */
+  dewarpLimitNotice?: number | null;
   /** Where the tile is inside the grid (the compositor canvas), CSS pixels. */
   rect: TileRect;
   fullScreen: boolean;
@@ -87,6 +95,11 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   const stream = (props.streamId !== undefined ? camera.streams.find((entry) => entry.id === props.streamId) : undefined) ?? streamOf(camera);
   const streamId = props.streamId ?? camera.primaryStream?.id ?? null;
   const dewarp = stream?.dewarpConfiguration ?? null;
+  // A dewarped tile takes no digital zoom: the compositor does not draw both. (Where WebGL fails the
+  // stage turns dewarp off, spec 8 dewarpIncompatibleError, so the mode here is 0.)
+  const dewarping = props.dewarpMode !== 0 && dewarp?.enable === true;
+  const perspective = dewarping && props.dewarpMode === 1;
+  const dewarpView = shownDewarpView(ui?.dewarpView ?? null, dewarp);
   const type = desiredPlayerType({
     options: props.playerOptions,
     forceLbm: props.forceLbm,
@@ -107,12 +120,18 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
     availableTypes: props.playerOptions,
     hidden: props.hidden,
     volume: effectiveVolume(volume, props.fullScreenKey, tileKey),
-    shader: { rect: props.rect, dewarpMode: props.dewarpMode, dewarp, zoom },
+    shader: { rect: props.rect, dewarpMode: props.dewarpMode, dewarp, view: ui?.dewarpView ?? null, zoom: dewarping ? IDENTITY_VIEW : zoom },
     size: props.rect,
     timeline,
     focused: props.fullScreen || pointerOver || focusWithin,
   });
-  const zoomGestures = useDigitalZoom(tileKey, mediaRef, true);
+  const zoomGestures = useDigitalZoom(tileKey, mediaRef, !dewarping);
+  const viewGestures = useDewarpView(tileKey, mediaRef, dewarp, perspective);
+  const gestures = perspective ? viewGestures : zoomGestures;
+  // Dewarp on: a digital zoom taken before is dropped rather than kept hidden for later.
+  useEffect(() => {
+    if (dewarping) playerActions.setZoom(tileKey, IDENTITY_VIEW);
+  }, [dewarping, tileKey]);
 
   const switchTo = (next: PlayerType) => {
     if (next === 'lowbandwidth') {
@@ -126,7 +145,9 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
   };
 
   const surface = status?.surface ?? (type === 'webrtc' ? 'video' : 'canvas');
-  const zoomed = zoom.scale > 1;
+  const zoomed = !dewarping && zoom.scale > 1;
+  // The header's percent: the dewarp zoom of a perspective view, else digital zoom past 100 %.
+  const headerZoom = perspective ? dewarpZoomPercent(dewarpView) : zoomed ? zoomPercent(zoom.scale) : null;
   const ptzOptions = props.ptzOptions ?? STAGE_PTZ_OPTIONS;
   return (
     <div
@@ -144,10 +165,10 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
     >
       <div
         ref={mediaRef}
-        className={`tile-media${zoomed ? ' zoomed' : ''}`}
-        data-grid-ignore={zoomed ? '' : undefined}
-        onPointerDown={zoomGestures.onPointerDown}
-        onPointerMove={zoomGestures.onPointerMove}
+        className={`tile-media${zoomed ? ' zoomed' : ''}${perspective ? ' dewarp-view' : ''}`}
+        data-grid-ignore={zoomed || perspective ? '' : undefined}
+        onPointerDown={gestures.onPointerDown}
+        onPointerMove={gestures.onPointerMove}
       >
         <canvas ref={canvasRef} className="tile-canvas" data-testid="tile-canvas" />
         <video ref={videoRef} className="tile-video" muted playsInline autoPlay data-testid="tile-video" />
@@ -159,7 +180,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
         <PlayerHeader
           options={props.header?.options}
           name={camera.name}
-          zoomPercent={zoomPercent(zoom.scale)}
+          zoomPercent={headerZoom}
           fullScreen={props.fullScreen}
           dewarpAvailable={dewarp?.enable === true}
           dewarpMode={props.dewarpMode}
@@ -185,6 +206,7 @@ export function PlayerTile(props: PlayerTileProps): ReactElement {
           <TimelineTime context={timeline} />
         </div>
       )}
+      {props.dewarpLimitNotice != null && <DewarpLimitNotice limit={props.dewarpLimitNotice} />}
       <PlayerOverlays status={status} onUseLowBandwidth={() => switchTo('lowbandwidth')} onSlowNetwork={() => setSlowDialog(true)} />
       {pane === 'stats' && <StatsPane player={playerRef.current} status={status} />}
       {pane === 'timezones' && <TimezonePane />}

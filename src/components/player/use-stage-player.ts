@@ -165,12 +165,12 @@ export function useStagePlayer(binding: StagePlayerBinding): {
     return () => clearTimeout(timer);
   }, [sizeWidth, sizeHeight]);
 
-  const { rect, dewarpMode, dewarp, zoom } = shader;
+  const { rect, dewarpMode, dewarp, view, zoom } = shader;
   useEffect(() => {
-    playerRef.current?.setShaderRequest({ rect, dewarpMode, dewarp, zoom });
+    playerRef.current?.setShaderRequest({ rect, dewarpMode, dewarp, view, zoom });
     // The request is rebuilt from its parts so an equal one does not resend.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rect.x, rect.y, rect.width, rect.height, dewarpMode, dewarp, zoom.scale, zoom.centerX, zoom.centerY]);
+  }, [rect.x, rect.y, rect.width, rect.height, dewarpMode, dewarp, view?.pan, view?.tilt, view?.zoom, zoom.scale, zoom.centerX, zoom.centerY]);
 
   return { canvasRef, videoRef, audioRef, playerRef };
 }

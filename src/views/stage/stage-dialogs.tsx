@@ -1,6 +1,7 @@
 /** Stage-wide alerts: the player limit (spec 8, titled 'Player limit exceeded'), the dewarp limit and dewarpIncompatibleError. */
 import type { ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
+import { PerformanceWarning } from '../../components/player/performance-warning';
 import { AppDialog } from '../../components/ui/dialog';
 import { t } from '../../i18n/translate';
 import { playerPerformanceActions, playerPerformanceState } from '../../state/player-performance.store';
@@ -33,7 +34,7 @@ export function StageDialogs(): ReactElement {
         footer={ok(() => playerPerformanceActions.showDewarpLimit(null))}
       >
         <p>{t('stage.dewarpLimit', { count: dewarpLimit ?? 0 })}</p>
-        <p className="muted">{t('stage.performanceWarning')}</p>
+        <PerformanceWarning className="muted" />
       </AppDialog>
       <DewarpIncompatibleDialog />
     </>

@@ -1,28 +1,22 @@
 /**
- * Pure helpers of the stage view: how many tiles dewarp (for the 8/16
- * limit), whether a dewarp change is allowed, and whether the cameras of a
+ * Pure helpers of the stage view: which tiles want dewarp (for the 8/16
+ * limit of src/core/player/dewarp-limit.ts), and whether the cameras of a
  * restored stage are known (spec 8: an unknown one is released).
  */
 import type { Camera, StageMatrix } from '../../../server/shared/api';
+import { cameraTiles } from './grid/tile-keys';
 
-/** Tiles that dewarp: a mode other than off on a camera whose stream has dewarping enabled. */
-export function dewarpedTiles(matrix: StageMatrix, cameras: readonly Camera[]): number {
-  let count = 0;
-  for (const row of matrix) {
-    for (const cell of row) {
-      if (!cell.camera || cell.dewarpMode === 0) continue;
-      const camera = cameras.find((entry) => entry.id === cell.camera!.id);
-      const stream = camera?.streams.find((entry) => entry.id === camera.primaryStream?.id);
-      if (stream?.dewarpConfiguration?.enable) count++;
-    }
+/** Keys of the tiles that want dewarp: a mode other than off on a camera whose stream has dewarping enabled. */
+export function dewarpWanting(matrix: StageMatrix, cameras: readonly Camera[]): Set<string> {
+  const wanting = new Set<string>();
+  for (const tile of cameraTiles(matrix)) {
+    const cell = matrix[tile.position.row]?.[tile.position.column];
+    if (!cell || cell.dewarpMode === 0) continue;
+    const camera = cameras.find((entry) => entry.id === tile.camera.id);
+    const stream = camera?.streams.find((entry) => entry.id === camera.primaryStream?.id);
+    if (stream?.dewarpConfiguration?.enable) wanting.add(tile.key);
   }
-  return count;
-}
-
-/** Turning dewarp on for one more tile is refused at the limit; turning it off or switching modes never is. */
-export function dewarpAllowed(currentMode: number, nextMode: number, dewarping: number, limit: number): boolean {
-  if (nextMode === 0 || currentMode !== 0) return true;
-  return dewarping < limit;
+  return wanting;
 }
 
 /** A camera of a restored stage is available when the camera list holds it. */

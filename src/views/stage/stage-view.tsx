@@ -5,19 +5,24 @@
  * stage's media facade (workers, sessions, compositor) for the players;
  * runs the frame-rate monitor that drives the shell's frame-rate alert
  * (only here, paused while the page is hidden); and attaches the stage
- * cycle. At 415 px or narrower the bag shows its big layout. Under the
+ * cycle. It holds the dewarp limit (spec 8: 16 dewarped players, 8 on
+ * mobile) over every tile however it came to dewarp (its button, a camera
+ * put on the stage whose stream dewarps, a restored stage): the newest
+ * tiles past the limit play plain with the limit notice
+ * (src/core/player/dewarp-limit.ts). At 415 px or narrower the bag shows its big layout. Under the
  * matrix sits the control bar of the timeline, except for a Live Viewer,
  * who plays live only (spec 6).
  */
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Camera } from '../../../server/shared/api';
+import type { Camera, StageMatrix } from '../../../server/shared/api';
+import { arrivalOrder, deviceDewarpLimitPlan, dewarpChangeAllowed } from '../../core/player/dewarp-limit';
 import { can } from '../../../server/shared/roles';
 import { isMobileDevice } from '../../app/capabilities';
 import { StageMediaContext } from '../../components/player/stage-media-context';
 import { t } from '../../i18n/translate';
 import { startFrameRateMonitor } from '../../media/frame-rate-monitor';
-import { createStageMedia, maxDewarpedPlayers, playerModeOptions, type StageMedia } from '../../media/stage-media';
+import { createStageMedia, playerModeOptions, type StageMedia } from '../../media/stage-media';
 import { playerPerformanceActions } from '../../state/player-performance.store';
 import { preferences } from '../../state/preferences.store';
 import { webRtcSupported } from '../../core/settings/advanced-settings-form';
@@ -32,7 +37,8 @@ import { ControlBar } from './control-bar/control-bar';
 import { StageGrid } from './grid/stage-grid';
 import { StageTile, type StageTileContext } from './grid/stage-tile';
 import { StageDialogs } from './stage-dialogs';
-import { cameraKnown, dewarpAllowed, dewarpedTiles } from './stage-helpers';
+import { cameraTiles } from './grid/tile-keys';
+import { cameraKnown, dewarpWanting } from './stage-helpers';
 import './stage.css';
 
 function useViewportWidth(): number {
@@ -126,17 +132,26 @@ export function StageView(): ReactElement {
     () => playerModeOptions({ defaultMode: prefs.defaultPlayerMode, webrtcSupported: webRtcSupported(prefs.webrtcOverride, typeof RTCPeerConnection === 'function') }),
     [prefs.defaultPlayerMode, prefs.webrtcOverride],
   );
+  // The order tiles came onto the stage this session: the newest lose dewarp first at the limit.
+  const arrival = useRef<string[]>([]);
+  const dewarpPlan = useMemo(() => {
+    const matrix = stage.matrix as StageMatrix;
+    arrival.current = arrivalOrder(arrival.current, cameraTiles(matrix).map((tile) => tile.key));
+    return deviceDewarpLimitPlan(arrival.current, dewarpWanting(matrix, bag.cameras as Camera[]), isMobileDevice());
+  }, [stage.matrix, bag.cameras]);
   const playback = can(session?.role, 'playback');
   const context: StageTileContext = {
     playback,
     stageEmpty: !stage.matrix.some((row) => row.some((cell) => cell.camera)),
     playerOptions,
     lowBandwidthPreferred: prefs.lowBandwidth,
-    onDewarp: (position, _camera, mode) => {
-      const limit = maxDewarpedPlayers(isMobileDevice());
-      const current = stageState.matrix[position.row]?.[position.column]?.dewarpMode ?? 0;
-      if (!dewarpAllowed(current, mode, dewarpedTiles(stageState.matrix, stageBagState.cameras), limit)) {
-        playerPerformanceActions.showDewarpLimit(limit);
+    dewarpPlan,
+    onDewarp: (position, tileKey, mode) => {
+      // A tile past the limit shows Off whatever its cell says; choosing a mode for it asks for a place.
+      const cellMode = stageState.matrix[position.row]?.[position.column]?.dewarpMode ?? 0;
+      const current = dewarpPlan.overLimit.has(tileKey) ? 0 : cellMode;
+      if (!dewarpChangeAllowed(current, mode, dewarpPlan)) {
+        playerPerformanceActions.showDewarpLimit(dewarpPlan.limit);
         return;
       }
       stageActions.setDewarpMode(position, mode);

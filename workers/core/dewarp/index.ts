@@ -3,3 +3,4 @@ export * from './dewarp-settings';
 export * from './fisheye-lens';
 export * from './perspective';
 export * from './panorama';
+export * from './view-drag';

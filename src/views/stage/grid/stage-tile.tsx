@@ -7,6 +7,7 @@
 import type { ReactElement } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Camera } from '../../../../server/shared/api';
+import type { DewarpLimitPlan } from '../../../core/player/dewarp-limit';
 import { PlayerIcon } from '../../../components/player/player-icon';
 import { PlayerTile } from '../../../components/player/player-tile';
 import { TileErrorBoundary } from '../../../components/player/tile-error-boundary';
@@ -24,7 +25,9 @@ export interface StageTileContext {
   lowBandwidthPreferred: boolean;
   /** The user may play back: tiles follow the timeline and can be unlinked (not for a Live Viewer). */
   playback: boolean;
-  onDewarp(position: StageTileProps['position'], camera: Camera, mode: 0 | 1 | 2): void;
+  /** Which tiles dewarp under the dewarp limit; those past it play plain with the notice. */
+  dewarpPlan: DewarpLimitPlan;
+  onDewarp(position: StageTileProps['position'], tileKey: string, mode: 0 | 1 | 2): void;
 }
 
 export function StageTile({ tile, context }: { tile: StageTileProps; context: StageTileContext }): ReactElement {
@@ -56,6 +59,7 @@ export function StageTile({ tile, context }: { tile: StageTileProps; context: St
     );
   }
   const close = () => stageActions.release(position);
+  const overLimit = context.dewarpPlan.overLimit.has(tile.tileKey);
   return (
     // A player that throws shows its error in its own cell; the other tiles keep playing.
     <TileErrorBoundary name={camera.name} onClose={close}>
@@ -63,7 +67,8 @@ export function StageTile({ tile, context }: { tile: StageTileProps; context: St
         tileKey={tile.tileKey}
         camera={camera}
         forceLbm={cell.forceLbm}
-        dewarpMode={cell.dewarpMode}
+        dewarpMode={overLimit ? 0 : cell.dewarpMode}
+        dewarpLimitNotice={overLimit ? context.dewarpPlan.limit : null}
         rect={tile.rect}
         fullScreen={tile.fullScreen}
         hidden={tile.hidden}
@@ -73,7 +78,7 @@ export function StageTile({ tile, context }: { tile: StageTileProps; context: St
         playback={context.playback}
         onFullScreen={() => stageActions.setFullScreen(tile.fullScreen ? null : position)}
         onClose={close}
-        onDewarp={(mode) => context.onDewarp(position, camera, mode)}
+        onDewarp={(mode) => context.onDewarp(position, tile.tileKey, mode)}
         onForceLbm={(on) => stageActions.setForceLbm(position, on)}
       />
     </TileErrorBoundary>

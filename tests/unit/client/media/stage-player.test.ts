@@ -46,7 +46,7 @@ function rig(type: PlayerType = 'webrtc', availableTypes: PlayerType[] = ['webrt
   return { clock, sources, player, shaders };
 }
 
-const plain: ShaderRequest = { rect: { x: 0, y: 0, width: 320, height: 180 }, dewarpMode: 1, dewarp: null, zoom: { scale: 1, centerX: 0.5, centerY: 0.5 } };
+const plain: ShaderRequest = { rect: { x: 0, y: 0, width: 320, height: 180 }, dewarpMode: 1, dewarp: null, view: null, zoom: { scale: 1, centerX: 0.5, centerY: 0.5 } };
 
 describe('stage player', () => {
   it('plays live with the selected type and reports playing', async () => {
@@ -200,6 +200,16 @@ describe('stage player dewarp', () => {
     expect(r.sources.lowbandwidth.starts).toBe(2);
     r.player.setShaderRequest(off);
     expect(r.sources.lowbandwidth.starts).toBe(3);
+  });
+
+  it('does not restart low-bandwidth play when dewarp switches between Perspective and Panorama or the view turns', () => {
+    const r = rig('lowbandwidth');
+    r.player.play();
+    r.sources.lowbandwidth.callbacks!.playing();
+    r.player.setShaderRequest(dewarped);
+    r.player.setShaderRequest({ ...dewarped, view: { pan: 90, tilt: 30, zoom: 2 } });
+    r.player.setShaderRequest({ ...dewarped, dewarpMode: 2 });
+    expect(r.sources.lowbandwidth.starts).toBe(1);
   });
 
   it('does not restart WebRTC play when dewarp changes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StageMatrix } from '../../../../../server/shared/api';
-import { cameraKnown, dewarpAllowed, dewarpedTiles } from '../../../../../src/views/stage/stage-helpers';
+import { cameraKnown, dewarpWanting } from '../../../../../src/views/stage/stage-helpers';
 import { camera } from '../../../helpers/bag-cameras';
 
 function cell(cameraId: string | null, dewarpMode: 0 | 1 | 2 = 1) {
@@ -11,15 +11,13 @@ describe('dewarp limit', () => {
   const cameras = [camera('fish', 'Fisheye', { dewarp: true }), camera('box', 'Box')];
   const matrix: StageMatrix = [[cell('fish', 1), cell('box', 1), cell('fish', 0), cell(null)]];
 
-  it('counts only dewarping tiles of dewarp-enabled streams', () => {
-    expect(dewarpedTiles(matrix, cameras)).toBe(1);
+  it('names only the tiles of dewarp-enabled streams whose mode is not off', () => {
+    expect([...dewarpWanting(matrix, cameras)]).toEqual(['o1/fish']);
   });
 
-  it('refuses one more dewarping tile at the limit, never turning off or switching modes', () => {
-    expect(dewarpAllowed(0, 1, 16, 16)).toBe(false);
-    expect(dewarpAllowed(0, 2, 7, 8)).toBe(true);
-    expect(dewarpAllowed(1, 2, 16, 16)).toBe(true);
-    expect(dewarpAllowed(1, 0, 99, 16)).toBe(true);
+  it('names a camera shown twice by both its tile keys', () => {
+    const twice: StageMatrix = [[cell('fish', 1), cell('fish', 2)]];
+    expect([...dewarpWanting(twice, cameras)]).toEqual(['o1/fish', 'o1/fish#1']);
   });
 
   it('knows which cameras of a restored stage exist', () => {
