@@ -105,7 +105,7 @@ export class StagePage {
     }, png.toString('base64'));
     const gray = Uint8Array.from(picture.gray);
     // A picture that fills its tile is read whole; a tile of another shape than the camera's 16:9
-    // (one tile alone on a wide stage) shows it letterboxed or pillarboxed, so its centred 16:9 part is read.
+    // (one tile alone on a wide stage) shows it letterboxed or pillarboxed, so the part it covers is read.
     return decodeTimeStrip(gray, picture.width, picture.height) ?? decodeTimeStrip(...containedPicture(gray, picture.width, picture.height));
   }
 
@@ -180,12 +180,25 @@ export class StagePage {
   }
 }
 
-/** The centred 16:9 part of a gray picture: where a contained (object-fit: contain) camera picture is drawn. */
+/**
+ * The part of a gray screenshot the camera's picture covers: the box around every pixel brighter than
+ * the black of a letterbox (the strip's top-left cell is white, so the box starts at the picture's corner).
+ */
 function containedPicture(gray: Uint8Array, width: number, height: number): [Uint8Array, number, number] {
-  const innerWidth = Math.min(width, Math.round((height * 16) / 9));
-  const innerHeight = Math.min(height, Math.round((width * 9) / 16));
-  const left = Math.floor((width - innerWidth) / 2);
-  const top = Math.floor((height - innerHeight) / 2);
+  const LETTERBOX_MAX = 40;
+  let [left, top, right, bottom] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (gray[y * width + x]! <= LETTERBOX_MAX) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  if (right < left || bottom < top) return [gray, width, height];
+  const innerWidth = right - left + 1;
+  const innerHeight = bottom - top + 1;
   const inner = new Uint8Array(innerWidth * innerHeight);
   for (let y = 0; y < innerHeight; y++) inner.set(gray.subarray((top + y) * width + left, (top + y) * width + left + innerWidth), y * innerWidth);
   return [inner, innerWidth, innerHeight];
