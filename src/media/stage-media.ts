@@ -19,9 +19,9 @@
  * compositor frame. This departs from "frames never cross the main
  * thread" (ARCHITECTURE.md) on purpose: receiving, decoding and drawing
  * stay in the workers; the page only passes a finished bitmap on, a few
- * microseconds a tile. Measured at 64 tiles x 10 fps it drew 1.5-2.7 times
+ * microseconds a tile. Measured at 64 tiles x 10 fps it drew 1.3-2.7 times
  * what worker-committed OffscreenCanvases drew (each its own compositor
- * frame, CPU work under software compositing), with the page at 59 fps.
+ * frame, CPU work under software compositing), with the page at 54-59 fps.
  *
  * Measured before the page commit (worker commits; tile-renderer-design.md,
  * "The 64-tile wall"): the page kept 55-60 fps and no long tasks at every

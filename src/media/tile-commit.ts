@@ -8,8 +8,9 @@
  *   worker animation frame, in one message, transferred; the page hands
  *   them to `bitmaprenderer` canvases it keeps (page-commit.ts), so the
  *   whole wall changes in the page's one compositor frame. On the 2-core
- *   software-composited machine this drew about 1.5 to 2.7 times the
- *   pictures of worker commits at 64 tiles and kept the page at 59 fps.
+ *   software-composited machine this drew 1.3 to 2.7 times the pictures of
+ *   worker commits at 64 tiles x 10 fps in every run (five, all under
+ *   load), with the page at 54-59 fps.
  * - 'worker': each tile canvas is transferred to its media worker
  *   (OffscreenCanvas) and drawn there; every tile is its own compositor
  *   frame, which software compositing pays per commit.
