@@ -5,7 +5,10 @@
  * low-bandwidth tiles (cameras repeat) play at 10 and 25 pictures per
  * second requested, each for a bounded window after a warm-up, with
  * - worker: the product's stage media (media workers, bitmaprenderer tiles,
- *   shared recorder sessions), and
+ *   shared recorder sessions), and at 64 tiles the same with the other
+ *   commit of plain tiles (src/media/tile-commit.ts: worker-committed
+ *   OffscreenCanvases or page-committed ImageBitmaps), so every full run
+ *   measures that choice again, and
  * - naive: a main-thread player feeding <img> data URLs, as the baseline.
  * Per run: pictures drawn per tile per second (the naive player counts a
  * picture once `img.decode()` resolves), the share of requested pictures
@@ -17,7 +20,8 @@
  * FRAME_RATE_RATES and FRAME_RATE_MODES (comma lists) pick a subset for a
  * quick look; at 64 tiles the worker player also runs with
  * FRAME_RATE_ALT_WORKERS (default 1,4) other worker counts, the other
- * picture decoder (FRAME_RATE_ALT_DECODERS, default blob), and
+ * picture decoder (FRAME_RATE_ALT_DECODERS, default blob), the other tile
+ * commit (FRAME_RATE_ALT_COMMITS, default the one the product does not use), and
  * FRAME_RATE_ALT_PATHS (default decode,receive): pictures dropped after
  * decoding or on arrival, for cost attribution. FRAME_RATE_RESULTS_NAME
  * (default frame-rate) names the results file (bench/wall-check.ts writes
@@ -29,6 +33,7 @@ import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Camera, CamerasResponse } from '../server/shared/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { TILE_COMMIT, type TileCommit } from '../src/media/tile-commit';
 import { call, signIn, startRecorder } from '../tests/integration/helpers/recorder-process';
 import type { WallResult, WallRun } from './frame-rate/bench-page';
 import { higher, type Figures } from './lib/figures';
@@ -40,6 +45,7 @@ const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
 const MODES = (process.env.FRAME_RATE_MODES ?? 'worker,naive').split(',') as Array<WallRun['mode']>;
 const ALT_WORKERS = (process.env.FRAME_RATE_ALT_WORKERS ?? '1,4').split(',').filter(Boolean).map(Number);
 const ALT_DECODERS = (process.env.FRAME_RATE_ALT_DECODERS ?? 'blob').split(',').filter(Boolean) as Array<NonNullable<WallRun['decoder']>>;
+const ALT_COMMITS = (process.env.FRAME_RATE_ALT_COMMITS ?? (TILE_COMMIT === 'page' ? 'worker' : 'page')).split(',').filter(Boolean) as TileCommit[];
 const RESULTS_NAME = process.env.FRAME_RATE_RESULTS_NAME ?? 'frame-rate';
 const ALT_PATHS = (process.env.FRAME_RATE_ALT_PATHS ?? 'decode,receive').split(',').filter(Boolean) as Array<NonNullable<WallRun['picturePath']>>;
 const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
@@ -87,23 +93,38 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => typeof window.runWall === 'function');
     for (const tiles of WALLS) {
       for (const fps of RATES) {
-        // At 64 tiles the worker player also runs with other media-worker counts, the other decoder,
-        // and with pictures stopped after decoding or on arrival, which tells apart what receiving,
-        // decoding and drawing cost.
-        const variants: Array<{ mode: WallRun['mode']; workers?: number; decoder?: WallRun['decoder']; picturePath?: WallRun['picturePath'] }> = MODES.map(
-          (mode) => ({ mode }),
-        );
+        // At 64 tiles the worker player also runs with the other tile commit, other media-worker counts,
+        // the other decoder, and with pictures stopped after decoding or on arrival, which tells apart
+        // what receiving, decoding and drawing cost.
+        const variants: Array<{
+          mode: WallRun['mode'];
+          commit?: TileCommit;
+          workers?: number;
+          decoder?: WallRun['decoder'];
+          picturePath?: WallRun['picturePath'];
+        }> = MODES.map((mode) => ({ mode }));
         if (tiles === 64 && MODES.includes('worker')) {
           variants.splice(
             1,
             0,
+            ...ALT_COMMITS.map((commit) => ({ mode: 'worker' as const, commit })),
             ...ALT_WORKERS.map((workers) => ({ mode: 'worker' as const, workers })),
             ...ALT_DECODERS.map((decoder) => ({ mode: 'worker' as const, decoder })),
             ...ALT_PATHS.map((picturePath) => ({ mode: 'worker' as const, picturePath })),
           );
         }
-        for (const { mode, workers, decoder, picturePath } of variants) {
-          const player = workers ? `${mode} (${workers} workers)` : decoder ? `${mode} (${decoder})` : picturePath ? `${mode} (${picturePath} only)` : mode;
+        for (const { mode, commit, workers, decoder, picturePath } of variants) {
+          const player = commit
+            ? `${mode} (${commit} commit)`
+            : workers
+              ? `${mode} (${workers} workers)`
+              : decoder
+                ? `${mode} (${decoder})`
+                : picturePath
+                  ? `${mode} (${picturePath} only)`
+                  : mode === 'worker'
+                    ? `worker (${TILE_COMMIT} commit)`
+                    : mode;
           const run: WallRun = {
             mode,
             tiles,
@@ -112,6 +133,7 @@ async function main(): Promise<void> {
             warmupMs: warmupMs(tiles),
             streamIds,
             token,
+            ...(commit ? { commit } : {}),
             ...(workers ? { workers } : {}),
             ...(decoder ? { decoder } : {}),
             ...(picturePath ? { picturePath } : {}),
@@ -182,7 +204,7 @@ async function main(): Promise<void> {
   }
   const ratios = WALLS.flatMap((tiles) =>
     RATES.map((fps): Record<string, string | number> => {
-      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.workers && !r.decoder && !r.picturePath);
+      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.commit && !r.workers && !r.decoder && !r.picturePath);
       const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive');
       if (!worker || !naive) return { tiles, 'fps asked': fps };
       return {
@@ -203,7 +225,7 @@ async function main(): Promise<void> {
   const figures: Figures = {};
   for (const tiles of WALLS) {
     for (const fps of RATES) {
-      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.workers && !r.decoder && !r.picturePath);
+      const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.commit && !r.workers && !r.decoder && !r.picturePath);
       const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive');
       if (worker) figures[`${tiles} tiles at ${fps} fps: worker drawn/tile/s`] = higher(worker.drawnPerTilePerSecond);
       if (worker && naive) figures[`${tiles} tiles at ${fps} fps: worker x naive drawn`] = higher(worker.drawnPerTilePerSecond / Math.max(0.001, naive.drawnPerTilePerSecond), 'ratio');

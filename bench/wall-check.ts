@@ -47,6 +47,7 @@ function main(): void {
       FRAME_RATE_ALT_WORKERS: '',
       FRAME_RATE_ALT_DECODERS: '',
       FRAME_RATE_ALT_PATHS: '',
+      FRAME_RATE_ALT_COMMITS: '',
       FRAME_RATE_RESULTS_NAME: NAME,
       FRAME_RATE_THROTTLE: '',
     },

@@ -3,7 +3,7 @@
  * tile's canvas, shader tiles into the stage compositor), a thin adapter
  * over core/stage-tiles/stage-tiles.ts. This file only wires the core to
  * the worker's browser: WebSocket, timers, the decoders, `bitmaprenderer`
- * contexts and the WebGL2 tile compositor. The main thread's pool
+ * contexts, animation frames (page commits) and the WebGL2 tile compositor. The main thread's pool
  * (src/media/stage-worker-pool.ts) starts two of these; the first hosts the
  * compositor.
  *
@@ -37,6 +37,7 @@ export const {
   setCompositorTiles,
   acceptCompositorLink,
   linkCompositor,
+  commitToPage,
   stats,
   destroy,
 } = createStageTiles({
@@ -46,4 +47,6 @@ export const {
   decodePlatform: browserDecodePlatform(),
   bitmapRenderer: (canvas) => canvas.getContext('bitmaprenderer'),
   createCompositor: (canvas) => new TileCompositor(canvas),
+  // Dedicated workers have animation frames in Chromium and Firefox; elsewhere about one a display frame.
+  requestFrame: (callback) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16)),
 });

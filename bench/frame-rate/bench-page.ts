@@ -11,6 +11,7 @@ import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-p
 import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
 import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
+import type { TileCommit } from '../../src/media/tile-commit';
 import { browserTimers } from '../../workers/core/browser-timers';
 import { startNaiveTile, type NaiveTile } from './naive-player';
 import { startFrameRateMonitor } from '../../src/media/frame-rate-monitor';
@@ -25,6 +26,8 @@ export interface WallRun {
   token: string;
   workers?: number;
   decoder?: PictureDecoder;
+  /** Worker player: who commits plain tiles' pictures (src/media/tile-commit.ts); the product's choice when absent. */
+  commit?: TileCommit;
   /**
    * Worker player: the wall's load governor hears the page's frame-rate
    * monitor, and the first tile is in focus; 'off' runs the monitor alone.
@@ -116,6 +119,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     ...(run.workers ? { workers: run.workers } : {}),
     ...(run.decoder ? { decoder: run.decoder } : {}),
     ...(run.picturePath ? { picturePath: run.picturePath } : {}),
+    ...(run.commit ? { tileCommit: run.commit } : {}),
   });
   const players: StagePlayer[] = [];
   const canvases: HTMLCanvasElement[] = [];

@@ -4,30 +4,36 @@
  * stage compositor, and makes one StagePlayer per tile.
  *
  * Rendering design (workers/core/tile-renderer-design.md, measured by
- * bench/frame-rate.bench.ts): tiles that need no shader draw pictures with
- * `bitmaprenderer` into their own canvas (no WebGL context at all, so 64
+ * bench/frame-rate.bench.ts): tiles that need no shader show pictures with
+ * `bitmaprenderer` in their own canvas (no WebGL context at all, so 64
  * tiles never meet Chrome's context limits and software GL costs nothing);
  * only digitally zoomed or dewarped tiles go to the one WebGL2 compositor
- * of the stage, a canvas laid under the tiles. WebRTC tiles play in a
- * <video> unless they need the shader.
+ * of the stage, a worker canvas laid under the tiles. WebRTC tiles play in
+ * a <video> unless they need the shader.
  *
- * Measured (bench/frame-rate.bench.ts, headless Chromium, software
- * rendering, 2 cores shared with the recorder and its simulated cameras):
- * with this design the page keeps 55-60 fps and no long tasks at every wall
- * size, where the naive main-thread <img> player drops to 45-48 fps with
- * long tasks of up to half a second; up to 36 tiles at 10 fps both show
- * nearly every picture. At 64 tiles (640 pictures a second asked) this
- * machine shows about 67 %, evenly across tiles, with the page at 56-59 fps;
- * the naive player shows 96 % with the page at 46 fps. Received-only and
- * decoded-only runs show 100 % and 93 %, so the limit is committing each
- * tile's picture from a worker, CPU work under software compositing
- * (tile-renderer-design.md, "The 64-tile wall"). A WebGL compositor for
- * every tile would add about 5 ms of software GL per picture, so it stays
- * reserved for shader tiles.
+ * Who commits a plain tile's picture is tile-commit.ts's switch. The
+ * product ('page'): the workers receive and decode every picture and post
+ * each tile's newest ImageBitmap to the page once per worker frame, in one
+ * transferred message; the page keeps the tile canvases and hands the
+ * bitmaps to them (page-commit.ts), so the wall changes in the page's one
+ * compositor frame. This departs from "frames never cross the main
+ * thread" (ARCHITECTURE.md) on purpose: receiving, decoding and drawing
+ * stay in the workers; the page only passes a finished bitmap on, a few
+ * microseconds a tile. Measured at 64 tiles x 10 fps it drew 1.3-2.7 times
+ * what worker-committed OffscreenCanvases drew (each its own compositor
+ * frame, CPU work under software compositing), with the page at 54-59 fps.
  *
- * Each tile canvas is transferred to a worker once; React's development
- * double mount re-adopts the same canvas instead of transferring it again.
- * Cost: two workers per stage view; REST per session, not per frame.
+ * Measured before the page commit (worker commits; tile-renderer-design.md,
+ * "The 64-tile wall"): the page kept 55-60 fps and no long tasks at every
+ * wall size, where the naive main-thread <img> player drops to 45-48 fps
+ * with long tasks; at 64 tiles received-only and decoded-only runs showed
+ * 100 % and 93 % but drawn ones about 67 %, the loss being the per-tile
+ * commits. A WebGL compositor for every tile would add about 5 ms of
+ * software GL per picture, so it stays reserved for shader tiles.
+ *
+ * A tile canvas is adopted once (kept here, or transferred to a worker with
+ * worker commits); React's development double mount re-adopts the same
+ * canvas. Cost: two workers per stage view; REST per session, not per frame.
  */
 import { transfer } from 'comlink';
 import { browserTimers } from '../../workers/core/browser-timers';
@@ -40,6 +46,8 @@ import { LOW_BANDWIDTH_RATE_FPS, LowBandwidthSource } from './low-bandwidth/low-
 import { StageWorkerPool } from './stage-worker-pool';
 import { StagePlayer, type ShaderRequest } from './stage-player';
 import { compositorTileSpec } from './compositor-tile-spec';
+import { PageCommit } from './page-commit';
+import { TILE_COMMIT, type TileCommit } from './tile-commit';
 import { WebRtcSource } from './webrtc/webrtc-source';
 import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
@@ -94,6 +102,8 @@ export interface StageMediaOptions {
   decoder?: PictureDecoder;
   /** Benchmark only: stop pictures after decoding or on arrival, to attribute the cost of drawing. */
   picturePath?: PicturePath;
+  /** Who commits plain tiles' pictures (tile-commit.ts; the benchmark runs the other one beside the product). */
+  tileCommit?: TileCommit;
   log?: (message: string, detail?: unknown) => void;
   /**
    * The stage's WebGL compositor could not start (no WebGL2, or its shaders
@@ -131,6 +141,9 @@ let nextTileId = 1;
 
 export class StageMedia {
   private readonly pool: StageWorkerPool;
+  private readonly tileCommit: TileCommit;
+  /** The page's tile canvases and their bitmaprenderer contexts, with page commits. */
+  private readonly pageCommit = new PageCommit();
   private readonly sessions: LowBandwidthSessionPool;
   private readonly surfaces = new WeakMap<HTMLCanvasElement, Surface>();
   private compositorCanvas: HTMLCanvasElement | null = null;
@@ -150,9 +163,11 @@ export class StageMedia {
   private readonly paces = new Map<string, number>();
 
   constructor(private readonly options: StageMediaOptions) {
+    this.tileCommit = options.tileCommit ?? TILE_COMMIT;
     this.pool = new StageWorkerPool(options.workers ?? STAGE_MEDIA_WORKERS, {
       ...(options.decoder ? { decoder: options.decoder } : {}),
       ...(options.picturePath ? { picturePath: options.picturePath } : {}),
+      ...(this.tileCommit === 'page' ? { pageCommit: this.pageCommit } : {}),
     });
     const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
     this.sessions = new LowBandwidthSessionPool(
@@ -179,7 +194,7 @@ export class StageMedia {
     );
   }
 
-  /** A player for one tile; its canvas is transferred to a media worker on first use. */
+  /** A player for one tile; its canvas is adopted on first use (kept, or transferred to a media worker). */
   createPlayer(elements: PlayerElements, options: CreatePlayerOptions): StagePlayer {
     const surface = this.adoptCanvas(elements.canvas);
     const tileId = surface.tileId;
@@ -353,8 +368,14 @@ export class StageMedia {
     }
     surface = { tileId: `tile-${nextTileId++}`, releaseTimer: undefined };
     this.surfaces.set(canvas, surface);
-    const offscreen = canvas.transferControlToOffscreen();
-    void this.pool.workerFor(surface.tileId).openTile(surface.tileId, transfer(offscreen, [offscreen]));
+    const worker = this.pool.workerFor(surface.tileId);
+    if (this.tileCommit === 'page') {
+      this.pageCommit.attach(surface.tileId, canvas);
+      void worker.openTile(surface.tileId, 'page');
+    } else {
+      const offscreen = canvas.transferControlToOffscreen();
+      void worker.openTile(surface.tileId, transfer(offscreen, [offscreen]));
+    }
     return surface;
   }
 
@@ -364,8 +385,9 @@ export class StageMedia {
     surface.releaseTimer = setTimeout(() => {
       surface.releaseTimer = undefined;
       if (this.destroyed) return;
-      // The canvas stays transferred; a later adopt of the same element gets a fresh registration.
+      // A later adopt of the same element gets a fresh registration (a transferred canvas stays transferred).
       this.surfaces.delete(canvas);
+      this.pageCommit.detach(surface.tileId);
       this.focused.delete(surface.tileId);
       this.paces.delete(surface.tileId);
       void this.pool.workerFor(surface.tileId).closeTile(surface.tileId);

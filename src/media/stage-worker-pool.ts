@@ -3,6 +3,8 @@
  * `count` workers, tiles spread over them by load, the first one hosting
  * the tile compositor, and a MessagePort from each other worker to the host
  * so shader tiles' frames travel worker to worker, never through here.
+ * With page commits (tile-commit.ts) each worker also gets a port whose
+ * once-a-frame picture batches `pageCommit` commits to the tile canvases.
  *
  * Why several: socket handling, base64 and the draw of every picture run on
  * a worker's thread; two keep that work of a big wall off any one thread
@@ -16,6 +18,7 @@
 import { transfer, type Remote } from 'comlink';
 import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
+import type { PageCommit } from './page-commit';
 
 /** The worker module's exports are its API (the plugin exposes them). */
 type StageTilesWorker = typeof import('../../workers/stage-tiles.worker');
@@ -29,7 +32,7 @@ export class StageWorkerPool {
   private readonly load: number[] = [];
   private readonly assigned = new Map<string, number>();
 
-  constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath } = {}) {
+  constructor(count: number, tuning: { decoder?: PictureDecoder; picturePath?: PicturePath; pageCommit?: PageCommit } = {}) {
     const size = Math.max(1, Math.floor(count));
     for (let i = 0; i < size; i++) {
       const remote = new ComlinkWorker<StageTilesWorker>(new URL('../../workers/stage-tiles.worker', import.meta.url), {
@@ -39,6 +42,11 @@ export class StageWorkerPool {
       this.workers.push(remote[endpointSymbol]);
       if (tuning.decoder) void remote.setDecoder(tuning.decoder);
       if (tuning.picturePath) void remote.setPicturePath(tuning.picturePath);
+      if (tuning.pageCommit) {
+        const channel = new MessageChannel();
+        tuning.pageCommit.listen(channel.port1);
+        void remote.commitToPage(transfer(channel.port2, [channel.port2]));
+      }
       this.remotes.push(remote);
       this.load.push(0);
     }

@@ -3,15 +3,17 @@
  * exports this object's methods as its API): every tile of the stage, low-bandwidth or
  * WebRTC, registered under the tile id the main thread gave it.
  *
- * Each tile's <canvas> is transferred here once (`openTile`). A
+ * A tile is opened (`openTile`) with its <canvas> transferred here, or
+ * with 'page' when the page keeps the canvas (src/media/tile-commit.ts). A
  * low-bandwidth tile runs a pull loop (core/low-bandwidth-player.ts) whose
  * pictures are decoded (picture-decoder.ts) at the tile's device size
  * (picture-fit.ts) and routed (tile-routing.ts): plain tiles into their own
- * `bitmaprenderer` canvas, shader tiles (digital zoom, dewarp) to the
- * stage compositor (compositor-link.ts), here or in the worker hosting it.
+ * `bitmaprenderer` canvas here, or batched once a frame to the page's
+ * (page-commit.ts); shader tiles (digital zoom, dewarp) to the stage
+ * compositor (compositor-link.ts), here or in the worker hosting it.
  * WebRTC tiles that need a shader hand their VideoFrame stream to the host
- * (`attachVideo`, video-frame-pump.ts). Frames never pass through the main
- * thread.
+ * (`attachVideo`, video-frame-pump.ts). Receiving and decoding stay here;
+ * the page at most hands a finished bitmap to its compositor.
  *
  * Events reach the main thread only on changes (playing, stalled, closed),
  * through the listener given to `play`; figures are pulled with `stats`
@@ -24,6 +26,7 @@ import type { Timers } from '../browser-timers';
 import type { CompositorStats, TileFrame } from '../tile-compositor';
 import type { TileSpec } from '../tile-compositor-plan';
 import { CompositorLink, type HostedCompositor } from './compositor-link';
+import { PageCommitBatch } from './page-commit';
 import { PictureDecoding, type DecodePlatform, type PictureDecoder, type PicturePath } from './picture-decoder';
 import { drawSizeOf, type PixelSize } from './picture-fit';
 import { routePicture, type BitmapRenderer, type TileRoute } from './tile-routing';
@@ -38,6 +41,13 @@ export interface StageTilesDeps {
   /** A tile canvas's `bitmaprenderer` context. */
   bitmapRenderer(canvas: OffscreenCanvas): BitmapRenderer | null;
   createCompositor(canvas: OffscreenCanvas): HostedCompositor;
+  /** Calls back once at this thread's next animation frame (page commits go out then). */
+  requestFrame(callback: () => void): void;
+}
+
+/** A tile's figures: its channel's, with pictures replaced before reaching the page not counted as drawn. */
+export interface TileStats extends ChannelStats {
+  framesDropped: number;
 }
 
 interface Tile {
@@ -56,6 +66,7 @@ export function createStageTiles(deps: StageTilesDeps) {
   const tiles = new Map<string, Tile>();
   const decoding = new PictureDecoding(deps.decodePlatform);
   const compositor = new CompositorLink(deps.createCompositor);
+  const pageCommit = new PageCommitBatch(deps.requestFrame);
 
   const stopVideo = (tile: Tile) => {
     const reader = tile.video;
@@ -75,10 +86,10 @@ export function createStageTiles(deps: StageTilesDeps) {
       decoding.path = value;
     },
 
-    /** Registers a tile; `canvas` (transferred) is its bitmaprenderer surface. */
-    openTile(tileId: string, canvas: OffscreenCanvas | null): void {
+    /** Registers a tile; `surface` is its bitmaprenderer canvas (transferred), or 'page' to post its pictures to the page. */
+    openTile(tileId: string, surface: OffscreenCanvas | 'page' | null): void {
       stageTiles.closeTile(tileId);
-      const renderer = canvas ? deps.bitmapRenderer(canvas) : null;
+      const renderer = surface === 'page' ? pageCommit.rendererFor(tileId) : surface ? deps.bitmapRenderer(surface) : null;
       tiles.set(tileId, { id: tileId, renderer, drawSize: null, route: 'bitmap', channel: null, video: null, paceMs: 0 });
     },
 
@@ -87,6 +98,7 @@ export function createStageTiles(deps: StageTilesDeps) {
       if (!tile) return;
       tile.channel?.stop();
       stopVideo(tile);
+      pageCommit.forget(tileId);
       tiles.delete(tileId);
     },
 
@@ -107,6 +119,8 @@ export function createStageTiles(deps: StageTilesDeps) {
       const tile = tiles.get(tileId);
       if (!tile) return;
       tile.channel?.stop();
+      // A new channel counts from zero: its drops too.
+      pageCommit.forget(tileId);
       const channel = new LowBandwidthChannel<ImageBitmap>(
         {
           openSocket: deps.openSocket,
@@ -195,15 +209,26 @@ export function createStageTiles(deps: StageTilesDeps) {
       compositor.link(port);
     },
 
-    stats(): { tiles: Record<string, ChannelStats>; compositor: CompositorStats | null } {
-      const out: Record<string, ChannelStats> = {};
-      for (const [id, tile] of tiles) if (tile.channel) out[id] = tile.channel.stats;
+    /** Where page-committed tiles' pictures go: one message per frame on `port` (src/media/page-commit.ts listens). */
+    commitToPage(port: MessagePort): void {
+      pageCommit.connect(port);
+    },
+
+    stats(): { tiles: Record<string, TileStats>; compositor: CompositorStats | null } {
+      const out: Record<string, TileStats> = {};
+      for (const [id, tile] of tiles) {
+        if (!tile.channel) continue;
+        const stats = tile.channel.stats;
+        const framesDropped = pageCommit.droppedOf(id);
+        out[id] = { ...stats, framesDrawn: stats.framesDrawn - framesDropped, framesDropped };
+      }
       return { tiles: out, compositor: compositor.hosted?.stats ?? null };
     },
 
     destroy(): void {
       for (const id of [...tiles.keys()]) stageTiles.closeTile(id);
       compositor.destroy();
+      pageCommit.destroy();
     },
   };
   return stageTiles;

@@ -6,6 +6,7 @@
  */
 import type { TileSpec } from '../../../../../workers/core/tile-compositor-plan';
 import type { CompositorFrameMessage, HostedCompositor } from '../../../../../workers/core/stage-tiles/compositor-link';
+import type { PageCommitMessage, PageCommitPort } from '../../../../../workers/core/stage-tiles/page-commit';
 
 export class FakeFrame {
   closed = false;
@@ -62,6 +63,14 @@ export class FakePort {
 }
 
 export const asPort = (port: FakePort) => port as unknown as MessagePort;
+
+/** The worker's end of the page commit channel: records what was posted and transferred. */
+export class FakePagePort implements PageCommitPort {
+  readonly posted: Array<{ message: PageCommitMessage; transfer: unknown[] }> = [];
+  postMessage(message: PageCommitMessage, transfer: Transferable[]): void {
+    this.posted.push({ message, transfer });
+  }
+}
 
 export class FakeRenderer {
   readonly shown: FakeFrame[] = [];

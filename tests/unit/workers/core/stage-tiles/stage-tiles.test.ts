@@ -4,7 +4,7 @@ import type { ImageDecoderConstructor } from '../../../../../workers/core/stage-
 import { createStageTiles } from '../../../../../workers/core/stage-tiles/stage-tiles';
 import { VIDEO_DRAIN_MS } from '../../../../../workers/core/stage-tiles/video-frame-pump';
 import { FakeClock, flushPromises } from '../../../helpers/fake-clock';
-import { FakeCompositor, FakeFrame, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
+import { FakeCompositor, FakeFrame, FakePagePort, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
 
 interface OpenSocket {
   url: string;
@@ -20,6 +20,8 @@ function rig() {
   const compositors: FakeCompositor[] = [];
   const pictures: FakeFrame[] = [];
   const fits: Array<ImageBitmapOptions | undefined> = [];
+  /** Animation frame callbacks asked and not run yet. */
+  const frames: Array<() => void> = [];
   const ImageDecoder = class {
     async decode() {
       return { image: { displayWidth: 1280, displayHeight: 720, close: () => undefined } as unknown as VideoFrame };
@@ -53,8 +55,10 @@ function rig() {
       compositors.push(compositor);
       return compositor;
     },
+    requestFrame: (callback) => frames.push(callback),
   });
-  return { tiles, clock, sockets, renderers, compositors, pictures, fits };
+  const runFrame = () => frames.splice(0).forEach((callback) => callback());
+  return { tiles, clock, sockets, renderers, compositors, pictures, fits, runFrame };
 }
 
 /** Opens the socket and answers its first request with one picture. */
@@ -200,6 +204,24 @@ describe('stage tiles', () => {
     r.tiles.acceptCompositorLink(asPort(inbound));
     inbound.receive({ tileId: 'tile-2', frame: asBitmap(new FakeFrame()) });
     expect(r.compositors[0]!.pushed.map((entry) => entry.tileId)).toEqual(['tile-2']);
+  });
+
+  it("posts a page tile's newest picture to the page once a frame, and counts the replaced one as dropped, not drawn", async () => {
+    const r = rig();
+    const page = new FakePagePort();
+    r.tiles.commitToPage(page as unknown as MessagePort);
+    r.tiles.openTile('tile-1', 'page');
+    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+    await firstPicture(r.sockets[0]!);
+    r.sockets[0]!.handlers.onMessage('AAEC');
+    await flushPromises();
+    expect(page.posted).toEqual([]);
+    r.runFrame();
+    expect(page.posted).toHaveLength(1);
+    expect(page.posted[0]!.message.pictures).toEqual([{ tileId: 'tile-1', picture: r.pictures[1] }]);
+    expect(page.posted[0]!.transfer).toEqual([r.pictures[1]]);
+    expect(r.pictures[0]!.closed).toBe(true);
+    expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ framesDrawn: 1, framesDropped: 1 });
   });
 
   it('destroys every tile, the compositor and the links', async () => {

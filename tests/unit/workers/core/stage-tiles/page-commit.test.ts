@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { PageCommitBatch } from '../../../../../workers/core/stage-tiles/page-commit';
+import { FakeFrame, FakePagePort, asBitmap } from './fakes';
+
+function rig() {
+  const frames: Array<() => void> = [];
+  const batch = new PageCommitBatch((callback) => frames.push(callback));
+  const port = new FakePagePort();
+  batch.connect(port);
+  const runFrame = () => frames.splice(0).forEach((callback) => callback());
+  return { batch, port, frames, runFrame };
+}
+
+describe('page commit batch', () => {
+  it("posts every tile's picture of a frame in one message, the pictures in the transfer list", () => {
+    const r = rig();
+    const a = new FakeFrame('a');
+    const b = new FakeFrame('b');
+    r.batch.put('tile-1', asBitmap(a));
+    r.batch.rendererFor('tile-2').transferFromImageBitmap(asBitmap(b));
+    expect(r.frames).toHaveLength(1); // one frame asked for both
+    expect(r.port.posted).toEqual([]);
+    r.runFrame();
+    expect(r.port.posted).toEqual([
+      {
+        message: {
+          pictures: [
+            { tileId: 'tile-1', picture: a },
+            { tileId: 'tile-2', picture: b },
+          ],
+        },
+        transfer: [a, b],
+      },
+    ]);
+    expect(r.batch.posts).toBe(1);
+    expect(a.closed || b.closed).toBe(false);
+  });
+
+  it('replaces a picture not posted yet with the newer one of the tile, closing it and counting it dropped', () => {
+    const r = rig();
+    const older = new FakeFrame('older');
+    const newer = new FakeFrame('newer');
+    r.batch.put('tile-1', asBitmap(older));
+    r.batch.put('tile-1', asBitmap(newer));
+    r.runFrame();
+    expect(older.closed).toBe(true);
+    expect(r.port.posted.map((post) => post.message.pictures)).toEqual([[{ tileId: 'tile-1', picture: newer }]]);
+    expect(r.batch.droppedOf('tile-1')).toBe(1);
+    expect(r.batch.droppedOf('tile-2')).toBe(0);
+  });
+
+  it('asks no frame and posts nothing while no picture comes', () => {
+    const r = rig();
+    r.batch.put('tile-1', asBitmap(new FakeFrame()));
+    r.runFrame();
+    r.runFrame();
+    expect(r.frames).toEqual([]);
+    expect(r.port.posted).toHaveLength(1);
+    r.batch.put('tile-1', asBitmap(new FakeFrame()));
+    r.runFrame();
+    expect(r.port.posted).toHaveLength(2);
+  });
+
+  it('closes and counts as dropped the pictures it has no page to post to', () => {
+    const frames: Array<() => void> = [];
+    const batch = new PageCommitBatch((callback) => frames.push(callback));
+    const picture = new FakeFrame();
+    batch.put('tile-1', asBitmap(picture));
+    frames.splice(0).forEach((callback) => callback());
+    expect(picture.closed).toBe(true);
+    expect(batch.droppedOf('tile-1')).toBe(1);
+  });
+
+  it("forgets a tile: its waiting picture is closed and never posted, its drops start over", () => {
+    const r = rig();
+    r.batch.put('tile-1', asBitmap(new FakeFrame()));
+    const waiting = new FakeFrame();
+    r.batch.put('tile-1', asBitmap(waiting));
+    r.batch.forget('tile-1');
+    r.runFrame();
+    expect(waiting.closed).toBe(true);
+    expect(r.port.posted).toEqual([]);
+    expect(r.batch.droppedOf('tile-1')).toBe(0);
+  });
+
+  it('closes waiting and later pictures once destroyed', () => {
+    const r = rig();
+    const waiting = new FakeFrame();
+    r.batch.put('tile-1', asBitmap(waiting));
+    r.batch.destroy();
+    const late = new FakeFrame();
+    r.batch.put('tile-1', asBitmap(late));
+    r.runFrame();
+    expect([waiting.closed, late.closed]).toEqual([true, true]);
+    expect(r.port.posted).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The worker half of the page commit (src/media/tile-commit.ts chooses it;
+ * tile-renderer-design.md, "Page commit, batched: the choice"): a plain
+ * tile's decoded picture is not drawn into a worker-owned OffscreenCanvas
+ * but kept here, and once per animation frame of this thread every tile's
+ * newest picture goes to the page in ONE message, the ImageBitmaps in the
+ * transfer list (moved, never copied). The page hands each to its tile's
+ * `bitmaprenderer` canvas (src/media/page-commit.ts), so the whole wall
+ * changes in the page's one compositor frame instead of 64 frames of their
+ * own, which is what software compositing paid for.
+ *
+ * Why once per frame: a message per picture costs a task on the page each;
+ * a frame shows one picture per tile anyway. A newer picture of a tile
+ * replaces one not posted yet; the replaced one is closed and counted as
+ * dropped (`droppedOf`), so the tile's drawn count stays honest (stage-tiles.ts
+ * subtracts it). Without a page port yet, pictures are closed and counted
+ * as dropped too.
+ *
+ * Runs on any thread: the frame callback and the port are injected (tests
+ * drive them by hand). Cost: one map entry per tile, one message and one
+ * array per frame while pictures come; nothing when the wall is still.
+ */
+import type { BitmapRenderer } from './tile-routing';
+
+export interface PagePicture {
+  tileId: string;
+  picture: ImageBitmap;
+}
+
+/** What the page receives each frame. */
+export interface PageCommitMessage {
+  pictures: PagePicture[];
+}
+
+/** What the batch needs of the port to the page (a MessagePort). */
+export interface PageCommitPort {
+  postMessage(message: PageCommitMessage, transfer: Transferable[]): void;
+}
+
+export class PageCommitBatch {
+  private readonly pending = new Map<string, ImageBitmap>();
+  private readonly dropped = new Map<string, number>();
+  private port: PageCommitPort | null = null;
+  private frameRequested = false;
+  private destroyed = false;
+  /** Messages posted so far (one per frame that had pictures). */
+  posts = 0;
+
+  /** `requestFrame` calls back once at this thread's next animation frame. */
+  constructor(private readonly requestFrame: (callback: () => void) => void) {}
+
+  /** Where batches go from now on. */
+  connect(port: PageCommitPort): void {
+    this.port = port;
+  }
+
+  /** A tile's renderer: what routing draws into sends the picture to the page with the next batch. */
+  rendererFor(tileId: string): BitmapRenderer {
+    return { transferFromImageBitmap: (picture) => (picture ? this.put(tileId, picture) : undefined) };
+  }
+
+  /** Takes ownership of `picture`; it goes to the page at the next frame unless a newer one of the tile replaces it. */
+  put(tileId: string, picture: ImageBitmap): void {
+    if (this.destroyed) return picture.close();
+    const older = this.pending.get(tileId);
+    if (older) {
+      older.close();
+      this.countDrop(tileId);
+    }
+    this.pending.set(tileId, picture);
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    this.requestFrame(() => this.flush());
+  }
+
+  /** Pictures of the tile put but never posted (replaced, or with no page to post to). */
+  droppedOf(tileId: string): number {
+    return this.dropped.get(tileId) ?? 0;
+  }
+
+  /** The tile is gone or starts over: its waiting picture is closed and its drop count cleared. */
+  forget(tileId: string): void {
+    this.pending.get(tileId)?.close();
+    this.pending.delete(tileId);
+    this.dropped.delete(tileId);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const picture of this.pending.values()) picture.close();
+    this.pending.clear();
+    this.port = null;
+  }
+
+  private flush(): void {
+    this.frameRequested = false;
+    if (this.pending.size === 0) return;
+    const pictures: PagePicture[] = [];
+    for (const [tileId, picture] of this.pending) pictures.push({ tileId, picture });
+    this.pending.clear();
+    if (!this.port) {
+      for (const { tileId, picture } of pictures) {
+        picture.close();
+        this.countDrop(tileId);
+      }
+      return;
+    }
+    this.port.postMessage(
+      { pictures },
+      pictures.map(({ picture }) => picture),
+    );
+    this.posts++;
+  }
+
+  private countDrop(tileId: string): void {
+    this.dropped.set(tileId, this.droppedOf(tileId) + 1);
+  }
+}
