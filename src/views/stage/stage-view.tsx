@@ -34,6 +34,7 @@ import { StageTile, type StageTileContext } from './grid/stage-tile';
 import { StageDialogs } from './stage-dialogs';
 import { cameraKnown, dewarpAllowed, dewarpedTiles } from './stage-helpers';
 import './stage.css';
+import { serverOffsetMs } from '../../state/server-offsets';
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -88,6 +89,7 @@ export function StageView(): ReactElement {
   useEffect(() => {
     const instance = createStageMedia({
       getToken: sessionToken,
+      serverOffsetMs,
       onShaderUnavailable: () => {
         stageActions.dewarpOffEverywhere();
         playerPerformanceActions.showDewarpIncompatible(true);
