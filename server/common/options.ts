@@ -14,8 +14,9 @@ export interface OptionSpec<C> {
   /**
    * 'file': the value names a file whose contents (trailing newlines trimmed) are the option's value.
    * 'origins': a comma-separated list of web origins.
+   * 'signed-int': a whole number that may be negative (a clock offset); the server checks its range.
    */
-  kind: 'int' | 'string' | 'file' | 'origins';
+  kind: 'int' | 'signed-int' | 'string' | 'file' | 'origins';
   key: keyof C;
 }
 
@@ -33,6 +34,10 @@ export function readOptions<C extends object>(argv: string[], env: NodeJS.Proces
       if (!Number.isInteger(value) || value < 0 || value > 65535 * 1000) {
         throw new ConfigError(`${source} must be a whole number, got '${raw}'`);
       }
+      target[spec.key] = value;
+    } else if (spec.kind === 'signed-int') {
+      const value = Number(raw);
+      if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) throw new ConfigError(`${source} must be a whole number (may be negative), got '${raw}'`);
       target[spec.key] = value;
     } else if (spec.kind === 'origins') {
       target[spec.key] = parseOrigins(raw, source);

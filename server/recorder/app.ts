@@ -63,6 +63,8 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
 
   await systemRoutes(app, {
     version: services.version,
+    // GET /service/time tells the recorder's clock (--clock-offset-seconds moves it).
+    now: services.now,
     about: () => ({
       mode: 'single-server',
       version: services.version.basic.version,

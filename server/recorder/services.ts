@@ -17,6 +17,7 @@ import { JwtSessions } from './identity/jwt-sessions';
 import { TrustedIssuerStore } from './identity/trusted-issuer';
 import { identityRoutes } from './identity/identity-routes';
 import { SettingsStore } from './core/settings';
+import { shiftedClock, type Clock } from './core/shifted-clock';
 import { SignInThrottle } from '../common/identity/sign-in-throttle';
 import { recorderTickets, type RecorderTickets } from './identity/tickets';
 import { UsersService } from './identity/users';
@@ -124,10 +125,13 @@ export interface RecorderServices {
   trustedIssuer: TrustedIssuerStore;
   /** This recorder's server id (its cameras' orchidId): the audience its JWTs must name. */
   serverId: string;
+  /** The recorder's clock (the machine's moved by --clock-offset-seconds): every service tells time by it. */
+  now: Clock;
 }
 
 export async function createServices(config: RecorderConfig, repoRoot: string): Promise<RecorderServices> {
   // The log file is made before anything logs; makeDataDirPrivate below narrows the data folder it sits in.
+  const now = shiftedClock(config.clockOffsetSeconds);
   const logFile = new RotatingLogFile(config.dataDir);
   const logLevel = new LogLevel(specLevelName(config.logLevel));
   const mediaLog = createMediaLog(logLevel, logFile);
@@ -140,7 +144,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const settings = new SettingsStore(db);
   keepLogLevelIn(settings, logLevel);
   // Events are a side channel: recording one never throws into the code it hears from.
-  const systemEvents = new SystemEvents(db, { log: mediaLog });
+  const systemEvents = new SystemEvents(db, { log: mediaLog, now });
   systemEvents.start();
   const secrets = openCameraPasswords(db, settings, config.secretsDir);
   if (secrets.keyCreated) mediaLog.info(`made the master key for camera passwords: ${secrets.keyFile}`);
@@ -154,8 +158,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     const attached = trustedIssuer.attach({ name: config.trustedIssuer, publicKeyPem: config.trustedIssuerKeyPem }, 'option');
     mediaLog.info(`trusting tokens of issuer '${attached.name}' (${attached.algorithm}) for audience ${serverId}`);
   }
-  const jwtSessions = new JwtSessions({ issuers: trustedIssuer, audience: serverId });
-  const sessions = new SessionsService(db, users, Date.now, jwtSessions);
+  const jwtSessions = new JwtSessions({ issuers: trustedIssuer, audience: serverId, now });
+  const sessions = new SessionsService(db, users, now, jwtSessions);
   const generatedAdminPassword = await users.ensureAdmin(config.adminPassword, generatePassword);
   sessions.deleteExpired();
   const throttle = new SignInThrottle();
@@ -186,6 +190,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     issuerPublicKey: config.licenseIssuerKeyPem,
     storage: checkStorage(archiveIndex.archiveRoot, settings),
     recheckStorage: () => checkStorage(archiveIndex.archiveRoot, settings),
+    now,
   });
   const degraded = license.isDegraded();
   if (degraded) {
@@ -197,18 +202,19 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const catalog = new RetentionCameraCatalog(camerasStore);
   const retentionIndex = new ArchiveRetentionIndex(db, archiveIndex, (streamId) => camerasStore.stream(streamId)?.cameraId);
   const retentionOverrides = new RetentionOverrides(db);
-  if (!degraded) await reconcileArchives(retentionIndex, { db });
+  if (!degraded) await reconcileArchives(retentionIndex, { db, now });
   const exports = new ExportService({
     archives: archiveIndex,
     streams: catalog,
     archiveRoot: archiveIndex.archiveRoot,
     maxExportHours: () => config.maxExportHours,
+    now,
   });
   const ptzClients = new OnvifPtzClients();
   const presetNames = new PtzPresetNames(db);
   const ptz = new PtzService(catalog, ptzClients, presetNames);
   const retention = { index: retentionIndex, cameras: catalog, overrides: retentionOverrides, dataDir: config.dataDir, statVolume };
-  const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent });
+  const disk = new DiskService({ ...retention, thresholdPercent: config.cleanerThresholdPercent, now });
   const cleaner = new RetentionCleaner({
     ...retention,
     db,
@@ -217,6 +223,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     onRemoved: (run) => systemEvents.orchid('cleaner-run', eventMessages.cleanerRun(run.segments, run.bytes, run.reason)),
     onOverThreshold: (over) => systemEvents.orchid('disk-threshold', eventMessages.diskThreshold(over.thresholdPercent, over.nothingLeftToRemove)),
     archiveCapBytes: () => license.retentionCapBytes(),
+    now,
   });
   // Degraded: the cleaner does not run (spec 3: recording and cleaning stop).
   if (!degraded) cleaner.start();
@@ -233,6 +240,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     relay,
     ingest: {
       segmentSeconds: config.segmentSeconds,
+      // Archive segment times and live frame times are this recorder's clock.
+      now,
       onRunChange: (run) =>
         run.change === 'up'
           ? systemEvents.stream('stream-up', run.streamId, eventMessages.streamUp(labelOf(run.streamId), { recording: run.record, again: run.again }))
@@ -256,6 +265,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     retention: retentionIndex,
     log: mediaLog,
     touchArchives: !degraded,
+    now,
     streams: maskStreamSettings(() => {
       if (!bound.cameras) throw new Error('the cameras service is not ready yet');
       return bound.cameras;
@@ -279,6 +289,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     // A deleted camera's preset names go, and so does its PTZ connection.
     onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
     cameraLimit: () => license.cameraLimit(),
+    now,
   });
   bound.cameras = cameras;
   // The archive keeper rewrites and removes archives: a kind of cleaning, so not while degraded.
@@ -294,6 +305,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     live: ingest,
     archive: archiveIndex,
     credentials: { users, sessions, throttle },
+    now,
   });
   onClose.push(() => live.close());
   const archiveQueries = new ArchiveQueries(archiveIndex);
@@ -310,6 +322,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
         }),
         (id) => systemEvents.stream('stream-restarted', id, eventMessages.streamRestarted(labelOf(id))),
       ),
+      now,
     ),
   });
 
@@ -422,6 +435,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     restart,
     trustedIssuer,
     serverId,
+    now,
     onSignIn: (attempt) =>
       attempt.succeeded
         ? systemEvents.orchid('sign-in', eventMessages.signIn(attempt.username, attempt.address))

@@ -1,11 +1,15 @@
 /**
- * Clock-difference probe (spec 2 and 9): GET /service/time with a 2000 ms
- * time-out, compared with the local clock corrected by half the round trip
- * (the server read its clock about half-way through the exchange). A
- * difference over 5000 ms raises the clock-skew warning. The arithmetic is
- * pure; `probeClock` only adds the timing around one call.
+ * Clock-difference probe (spec 2 and 9): a time call (GET /service/time, or
+ * the aggregator's GET /service/orchids/time) with a 2000 ms time-out,
+ * compared with the local clock half-way through the round trip (the
+ * server read its clock somewhere in it: server/shared/clock-samples.ts
+ * holds that rule and how readings are kept steady). `probeClock` only adds
+ * the timing around one call.
  */
-export const CLOCK_SKEW_WARNING_MS = 5000;
+import { clockSample } from '../../server/shared/clock-samples';
+import { CLOCK_SKEW_WARNING_MS } from '../core/clock/server-clock-offsets';
+
+export { CLOCK_SKEW_WARNING_MS };
 
 export interface ClockProbe {
   /** Server clock minus local clock, ms (positive: the server is ahead). */
@@ -17,17 +21,20 @@ export interface ClockProbe {
 }
 
 export function measureClock(sentAtMs: number, receivedAtMs: number, serverTimeMs: number): ClockProbe {
-  const roundTripMs = Math.max(0, receivedAtMs - sentAtMs);
-  const localTimeMs = sentAtMs + roundTripMs / 2;
-  return { offsetMs: serverTimeMs - localTimeMs, serverTimeMs, localTimeMs, roundTripMs };
+  const { offsetMs, roundTripMs } = clockSample(sentAtMs, receivedAtMs, serverTimeMs);
+  return { offsetMs, serverTimeMs, localTimeMs: serverTimeMs - offsetMs, roundTripMs };
 }
 
 export function isClockSkewed(offsetMs: number): boolean {
   return Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS;
 }
 
-export async function probeClock(fetchServerTime: () => Promise<{ time: number }>, now: () => number = Date.now): Promise<ClockProbe> {
+/** Times one call answering the server's `time`; resolves with the reading and the whole answer. */
+export async function probeClock<T extends { time: number }>(
+  fetchServerTime: () => Promise<T>,
+  now: () => number = Date.now,
+): Promise<ClockProbe & { answer: T }> {
   const sentAtMs = now();
-  const { time } = await fetchServerTime();
-  return measureClock(sentAtMs, now(), time);
+  const answer = await fetchServerTime();
+  return { ...measureClock(sentAtMs, now(), answer.time), answer };
 }

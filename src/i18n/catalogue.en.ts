@@ -129,6 +129,9 @@ export const en = {
   'clock.serverTime': 'Server time',
   'clock.localTime': 'This computer',
   'clock.advice': 'Recorded video is placed by the server clock. Set both clocks from a time server (NTP).',
+  'clock.recorderAhead': "The clock of server {name} is {distance} ahead of the aggregator's clock.",
+  'clock.recorderBehind': "The clock of server {name} is {distance} behind the aggregator's clock.",
+  'clock.recorderAdvice': "Each server's video is placed by its own clock, so its cameras still line up here; set every server's clock from a time server (NTP) all the same.",
 
   'stage.title': 'Stage',
   'stage.empty': 'This stage has no cameras',

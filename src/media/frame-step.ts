@@ -8,17 +8,23 @@
  * tile's frame time is the new playhead (the caller holds the timeline
  * there), so the next step goes on from exactly that frame.
  *
+ * Each tile's server is asked on its own clock (the target's offset) and
+ * its frame time turned back to this page's.
+ *
  * Pictures pass as object URLs straight to the tile's <img>; nothing goes
  * through React or valtio. Cost: one /frame request per tile per step
  * (the images queue runs 3 at once). Limits: tiles of different cameras
  * step from the same time; each shows its own camera's neighbouring frame.
  */
 import { liveApi } from '../api/live-api';
+import { toPageTime, toServerTime } from '../core/clock/server-clock-offsets';
 
 export interface FrameStepTarget {
   streamHref: string;
   /** The stream's server (its camera's orchidId). */
   server?: string;
+  /** That server's clock minus this page's, ms (absent: the clocks agree). */
+  serverOffsetMs?: () => number;
   /** The tile's picture size, CSS pixels times the device ratio. */
   size(): { width: number; height: number };
   /** Shows a still (an object URL), or hides it (null). */
@@ -65,8 +71,10 @@ export const frameStep = {
     const answers = await Promise.all(
       keys.map(async (key) => {
         const target = targets.get(key)!;
+        const offset = target.serverOffsetMs?.() ?? 0;
         try {
-          return { key, ...(await liveApi.steppedFrame(target.streamHref, target.size(), timeMs, step, target.server)) };
+          const frame = await liveApi.steppedFrame(target.streamHref, target.size(), toServerTime(timeMs, offset), step, target.server);
+          return { key, blob: frame.blob, timeMs: toPageTime(frame.timeMs, offset) };
         } catch {
           // No frame there (nothing recorded, start or end of the recording): that tile keeps its picture.
           return null;

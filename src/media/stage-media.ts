@@ -49,6 +49,8 @@ import { compositorTileSpec } from './compositor-tile-spec';
 import { PageCommit } from './page-commit';
 import { TILE_COMMIT, type TileCommit } from './tile-commit';
 import { WebRtcSource } from './webrtc/webrtc-source';
+import { segmentsOnPageClock, sourceOnServerClock } from './server-clock-source';
+import { toServerTime } from '../core/clock/server-clock-offsets';
 import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
 
@@ -111,6 +113,12 @@ export interface StageMediaOptions {
    * dewarp off and says so (spec 8 dewarpIncompatibleError).
    */
   onShaderUnavailable?: () => void;
+  /**
+   * The clock of a camera's server (its orchidId) minus this page's, ms
+   * (src/state/server-offsets.ts): play, seek and archive-check times are
+   * sent on the server's clock. Absent: the clocks agree.
+   */
+  serverOffsetMs?: (server?: string) => number;
 }
 
 export interface PlayerElements {
@@ -201,6 +209,7 @@ export class StageMedia {
     const worker = this.pool.workerFor(tileId);
     const pixelRatio = () => globalThis.devicePixelRatio || 1;
     const { server } = options;
+    const offsetMs = () => this.options.serverOffsetMs?.(server) ?? 0;
     const lowBandwidth = new LowBandwidthSource({
       tileId,
       streamId: options.streamId,
@@ -220,16 +229,22 @@ export class StageMedia {
       socketUrl: async () => (this.options.getToken() ? liveApi.webRtcSocketUrl(server) : null),
     });
     const player = new StagePlayer({
-      sources: { lowbandwidth: lowBandwidth, webrtc },
+      sources: { lowbandwidth: sourceOnServerClock(lowBandwidth, offsetMs), webrtc: sourceOnServerClock(webrtc, offsetMs) },
       timers: browserTimers,
       type: options.type,
       availableTypes: options.availableTypes,
-      // A failed archive check counts as 'no video yet' in the player core and is asked again.
-      probeArchive: async (timeMs, speed) =>
-        speed < 0
-          ? // Backwards: the segments of the last hour before the time (about one a minute).
-            availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs - REVERSE_LOOKBACK_MS, 100, server), timeMs, speed)
-          : availabilityAt(await liveApi.archivesFrom(options.streamId, timeMs, 1, server), timeMs, speed),
+      // A failed archive check counts as 'no video yet' in the player core and is asked again. The server is
+      // asked on its clock; its spans are compared on the page's, where the player's times are.
+      probeArchive: async (timeMs, speed) => {
+        const offset = offsetMs();
+        const serverTimeMs = toServerTime(timeMs, offset);
+        const segments =
+          speed < 0
+            ? // Backwards: the segments of the last hour before the time (about one a minute).
+              await liveApi.archivesFrom(options.streamId, serverTimeMs - REVERSE_LOOKBACK_MS, 100, server)
+            : await liveApi.archivesFrom(options.streamId, serverTimeMs, 1, server);
+        return availabilityAt(segmentsOnPageClock(segments, offset), timeMs, speed);
+      },
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
       onShader: (request) => this.updateShader(tileId, request),
       shaderAvailable: () => !this.shaderUnavailable,

@@ -12,8 +12,9 @@
  * from the click until the window opens (or the page is saved). A 404 is
  * 'no archives in the region', anything else 'error occurred while
  * exporting video'; either is shown 500 ms later (spec 8) and disables that
- * pair's button until the range changes. Times are sent on the server's
- * clock (spec 7: adjusted by the time offset the clock probe measured).
+ * pair's button until the range changes. Times are sent on the camera's
+ * server's clock (spec 7: adjusted by that server's time offset,
+ * src/state/server-offsets.ts).
  *
  * No React; `createExportStore` takes the API, the window opener and the
  * timers, so tests run the flow without a browser or a recorder.
@@ -25,7 +26,8 @@ import { isHttpError } from '../api/http-error';
 import { initialExportRange, type ExportRange } from '../core/export/export-range';
 import { pairKey, type ExportChoice, type ExportTarget } from '../core/export/export-targets';
 import type { DewarpPageRequest } from '../media/export/dewarp-page-download';
-import { clockState } from './clock.store';
+import { toServerTime } from '../core/clock/server-clock-offsets';
+import { serverOffsetMs } from './server-offsets';
 import { timelineState } from './timeline.store';
 
 /** Spec 8: export errors are alerted this long after they happen. */
@@ -48,8 +50,8 @@ export interface ExportStoreDeps {
   openWindow?: (url: string) => boolean;
   /** Builds and saves the html dewarp page from the mov export's address. */
   saveDewarpPage?: (request: DewarpPageRequest) => Promise<void>;
-  /** Server clock minus local clock, ms. */
-  clockOffsetMs?: () => number;
+  /** The clock of a camera's server (its orchidId) minus the local clock, ms. */
+  clockOffsetMs?: (server?: string) => number;
   fine?: () => ExportRange | null;
   now?: () => number;
   setTimer?: (run: () => void, delayMs: number) => void;
@@ -73,7 +75,7 @@ export function createExportStore(deps: ExportStoreDeps = {}) {
   // Loaded on first use: the page builder carries the shaders and the dewarp math, which only this format needs.
   const saveDewarpPage =
     deps.saveDewarpPage ?? (async (request: DewarpPageRequest) => (await import('../media/export/dewarp-page-download')).downloadDewarpPage(request));
-  const clockOffsetMs = deps.clockOffsetMs ?? (() => clockState.probe?.offsetMs ?? 0);
+  const clockOffsetMs = deps.clockOffsetMs ?? serverOffsetMs;
   const fine = deps.fine ?? (() => timelineState.fine);
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? ((run, delayMs) => void setTimeout(run, delayMs));
@@ -109,8 +111,14 @@ export function createExportStore(deps: ExportStoreDeps = {}) {
       if (state.pairs[key]) return;
       // The html dewarp page embeds a mov: Chromium's <video> plays it, not Matroska (see media/export/dewarp-page).
       const format: ExportFormat = choice === 'mkv' ? 'mkv' : 'mov';
-      const offset = clockOffsetMs();
-      const request: ExportRequest = { streamId: target.streamId, server: target.server, startMs: range.startMs + offset, stopMs: range.stopMs + offset, format };
+      const offset = clockOffsetMs(target.server);
+      const request: ExportRequest = {
+        streamId: target.streamId,
+        server: target.server,
+        startMs: toServerTime(range.startMs, offset),
+        stopMs: toServerTime(range.stopMs, offset),
+        format,
+      };
       const mine = generation;
       state.pairs[key] = { status: 'preparing' };
       let failure: ExportFailure | null = null;

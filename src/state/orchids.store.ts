@@ -14,6 +14,7 @@ import { orchidsApi } from '../api/orchids-api';
 import { QueueResetError } from '../api/request-queue';
 import { t } from '../i18n/translate';
 import { startRefreshTimer } from './refresh-timers';
+import { learnServerClocks } from './clock.store';
 
 /** Spec 9: the server list is read again every minute. */
 export const ORCHIDS_REFRESH_MS = 60_000;
@@ -33,6 +34,7 @@ export async function fetchOrchids(): Promise<void> {
   try {
     const orchids = await orchidsApi.list();
     orchidsState.orchids = [...orchids].sort(byName).map((orchid) => ref(orchid));
+    learnServerClocks(orchids);
     orchidsState.status = 'ready';
     orchidsState.loadError = null;
   } catch (error) {

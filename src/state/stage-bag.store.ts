@@ -21,6 +21,7 @@ import { describeApiError } from '../api/error-message';
 import { readItem, writeItem } from './storage';
 import { orchidsApi } from '../api/orchids-api';
 import { serverMode } from './server.store';
+import { learnServerClocks } from './clock.store';
 
 export const BAG_LAYOUTS = ['mosaic', 'big', 'list'] as const;
 export type BagLayout = (typeof BAG_LAYOUTS)[number];
@@ -171,6 +172,8 @@ export const stageBagActions = {
         const [cameras, orchids] = await Promise.all([stageApi.cameras(), servers]);
         stageBagState.cameras = ref(cameras) as Camera[];
         stageBagState.orchids = ref(orchids) as Orchid[];
+        // A camera's times are sent on its server's clock: a server not measured yet is asked for now.
+        learnServerClocks([...orchids, ...cameras.map((camera) => ({ id: camera.orchidId }))]);
         stageBagState.status = 'ready';
         stageBagState.failureReason = null;
       } catch (error) {

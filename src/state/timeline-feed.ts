@@ -4,8 +4,9 @@
  * through the archives queue, 2 at once) and motion (the histogram of the
  * view with minSegment from its pixel width), re-polled every 1500 ms
  * (spec 9) and at once, after the 333 ms scale lock, when the scale
- * changes. Times are shifted from the server's clock to this computer's by
- * the server's offset (spec 7), then packed into Float64Arrays and handed
+ * changes. Times are shifted from each camera's server's clock to this
+ * computer's by that server's offset (spec 7; in multi-server mode each
+ * camera's own server, src/state/server-offsets.ts), then packed into Float64Arrays and handed
  * to the sink (the timeline worker facade), which transfers them: the data
  * never enters valtio or React.
  *
@@ -42,8 +43,8 @@ export interface TimelineFeedSink {
 export interface TimelineFeedDeps {
   sources: () => readonly TimelineTrackSource[];
   sink: TimelineFeedSink;
-  /** The server's clock minus this computer's, ms. */
-  serverOffsetMs: () => number;
+  /** The clock of a camera's server (its orchidId) minus this computer's, ms. */
+  serverOffsetMs: (server?: string) => number;
   api?: Pick<typeof timelineApi, 'archives' | 'motionHistogram'>;
 }
 
@@ -85,11 +86,10 @@ export function startTimelineFeed(deps: TimelineFeedDeps): TimelineFeed {
       deps.sink.keepTracks(sources.map((source) => source.key));
       if (sources.length === 0) return;
       const range = await deps.sink.dataRange();
-      const offsetMs = deps.serverOffsetMs();
       await Promise.all(
         sources.map(async (source) => {
           try {
-            const data = await fetchTrack(source, range, offsetMs, deps);
+            const data = await fetchTrack(source, range, deps.serverOffsetMs(source.server), deps);
             if (!stopped) deps.sink.setTrack(source.key, source.cameraId, data);
           } catch {
             // Spec 8: a failed fetch is ignored; the next poll (1500 ms) tries again and the track keeps what it had.

@@ -13,10 +13,12 @@
  * never overlap (an on-demand check joins the running one). At most
  * CHECK_CONCURRENCY recorders are checked at once.
  */
-import type { Camera, CamerasResponse, DiscoverableOrchid, DiskUtilization, ServerAbout, TimeResponse, VersionInfo } from '../../shared/api';
+import type { Camera, CamerasResponse, DiscoverableOrchid, DiskUtilization, ServerAbout, TimeExtendedResponse, VersionInfo } from '../../shared/api';
 import type { OrchidHealth, OrchidRetentionPolicy, OrchidVersion } from '../../shared/api';
 import { isVersionAtLeast, ORCHID_MESSAGES, parseVersion } from '../../shared/orchid-validation';
+import { clockSample } from '../../shared/clock-samples';
 import { callRecorder, RecorderCallError } from './recorder-client';
+import { RecorderClocks } from './recorder-clocks';
 import type { RecorderSessions, RecorderTarget } from './recorder-sessions';
 
 const CHECK_CONCURRENCY = 8;
@@ -35,8 +37,6 @@ export interface OrchidStatus {
   rtspProtocol: 'rtsp' | null;
   maxExportHours: number | null;
   discoverableOrchid: DiscoverableOrchid | null;
-  time: number | null;
-  offsetMs: number | null;
   checkedAt: number | null;
 }
 
@@ -54,8 +54,6 @@ export const UNCHECKED: OrchidStatus = {
   rtspProtocol: null,
   maxExportHours: null,
   discoverableOrchid: null,
-  time: null,
-  offsetMs: null,
   checkedAt: null,
 };
 
@@ -79,6 +77,8 @@ export class OrchidHealthMonitor {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private readonly now: () => number;
+  /** Each recorder's clock, read by every check (GET /service/orchids/time). */
+  readonly clocks = new RecorderClocks();
 
   constructor(private readonly deps: HealthDeps) {
     this.now = deps.now ?? Date.now;
@@ -90,6 +90,7 @@ export class OrchidHealthMonitor {
 
   forget(id: string): void {
     this.statuses.delete(id);
+    this.clocks.forget(id);
   }
 
   /** Checks one recorder now (joining a check already running) and keeps the result. */
@@ -144,7 +145,6 @@ export class OrchidHealthMonitor {
     const checkedAt = this.now();
     const status: OrchidStatus = { ...UNCHECKED, checkedAt, failureReason: null };
     try {
-      const sentMs = this.now();
       const version = await callRecorder<VersionInfo>(target.uri, '/service/version');
       const about = await callRecorder<ServerAbout>(target.uri, '/service/about');
       status.isAvailable = true;
@@ -157,13 +157,16 @@ export class OrchidHealthMonitor {
         return { ...status, health: 'unsupported', failureReason: `${ORCHID_MESSAGES.unsupportedVersion} ${this.deps.minimumVersion}.` };
       }
       await this.deps.sessions.withServiceToken(target, async (token) => {
-        const [discoverable, cameras, disk, time] = await Promise.all([
+        const [discoverable, cameras, disk] = await Promise.all([
           callRecorder<DiscoverableOrchid>(target.uri, '/service/discoverable/orchids/1', { token }),
           callRecorder<CamerasResponse>(target.uri, '/service/cameras', { token }),
           callRecorder<DiskUtilization>(target.uri, '/service/server/utilization/disk', { token }),
-          callRecorder<TimeResponse>(target.uri, '/service/time', { token }),
         ]);
-        const receivedMs = this.now();
+        // The clock is timed around its own call alone, after the others (not beside them, nor around a
+        // sign-in): the round trip then bounds the reading's error (shared/clock-samples.ts).
+        const sentMs = this.now();
+        const time = await callRecorder<TimeExtendedResponse>(target.uri, '/service/time-extended', { token });
+        this.clocks.record(target.id, clockSample(sentMs, this.now(), time.time), time);
         status.discoverableOrchid = discoverable;
         status.licenseExpiry = discoverable.licenseSession.license.expires;
         status.cameras = cameras.data.cameras.length;
@@ -174,9 +177,6 @@ export class OrchidHealthMonitor {
           licenseRetentionBytes: license.retention,
           description: license.retentionDescription,
         };
-        status.time = time.time;
-        // The recorder's clock read half way through the round trip.
-        status.offsetMs = time.time - Math.round((sentMs + receivedMs) / 2);
         if (discoverable.licenseSession.state.status === 'degraded') {
           status.health = 'degraded';
           status.failureReason = discoverable.licenseSession.state.description;

@@ -31,13 +31,9 @@ export async function orchidRoutes(fastify: FastifyInstance, deps: OrchidRoutesD
 
   app.get('/service/orchids/time', { config: { access: 'signed-in' } }, async (): Promise<OrchidsTimeResponse> => {
     const targets = await deps.orchids.targets();
-    return {
-      time: now(),
-      orchids: targets.map(({ id }) => {
-        const status = deps.health.status(id);
-        return { id, time: status.time, offsetMs: status.offsetMs };
-      }),
-    };
+    // The aggregator's clock is read last, as close to the reply as can be: the page times its own offset around this call.
+    const orchids = targets.map(({ id }) => deps.health.clocks.timeOf(id));
+    return { time: now(), orchids };
   });
 
   app.post('/service/orchids', { config: { access: 'server-settings' }, schema: { body: RegisterOrchidBody } }, async (request, reply) => {

@@ -53,6 +53,12 @@ export interface RecorderConfig {
   activationUrl: string;
   /** Seconds a property change saved from the editor has to be confirmed before it is rolled back (spec 9: 5 minutes). */
   propertiesConfirmSeconds: number;
+  /**
+   * Runs this recorder's clock ahead (positive) or behind (negative) the
+   * machine's by this many seconds, everywhere it tells time (core/shifted-clock.ts):
+   * one machine can then run a federation whose clocks differ. 0 in production.
+   */
+  clockOffsetSeconds: number;
 }
 
 const OPTIONS: Array<OptionSpec<RecorderConfig>> = [
@@ -76,7 +82,11 @@ const OPTIONS: Array<OptionSpec<RecorderConfig>> = [
   { flag: '--trusted-issuer-key', env: 'ARGUS_TRUSTED_ISSUER_KEY', kind: 'file', key: 'trustedIssuerKeyPem' },
   { flag: '--activation-url', env: 'ARGUS_ACTIVATION_URL', kind: 'string', key: 'activationUrl' },
   { flag: '--properties-confirm-seconds', env: 'ARGUS_PROPERTIES_CONFIRM_SECONDS', kind: 'int', key: 'propertiesConfirmSeconds' },
+  { flag: '--clock-offset-seconds', env: 'ARGUS_CLOCK_OFFSET_SECONDS', kind: 'signed-int', key: 'clockOffsetSeconds' },
 ];
+
+/** A clock more than a year off is a typing mistake, not a test of skew. */
+export const MAX_CLOCK_OFFSET_SECONDS = 366 * 86_400;
 
 export const OPTION_HELP = optionHelp(OPTIONS);
 
@@ -104,6 +114,7 @@ export function defaultConfig(repoRoot: string): RecorderConfig {
     trustedIssuerKeyPem: undefined,
     activationUrl: '',
     propertiesConfirmSeconds: 300,
+    clockOffsetSeconds: 0,
   };
 }
 
@@ -120,6 +131,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, defaults: Re
   }
   if (config.segmentSeconds < 10 || config.segmentSeconds > 600) throw new ConfigError('--segment-seconds must be from 10 to 600');
   if (config.propertiesConfirmSeconds < 1) throw new ConfigError('--properties-confirm-seconds must be at least 1');
+  if (Math.abs(config.clockOffsetSeconds) > MAX_CLOCK_OFFSET_SECONDS) {
+    throw new ConfigError(`--clock-offset-seconds must be from -${MAX_CLOCK_OFFSET_SECONDS} to ${MAX_CLOCK_OFFSET_SECONDS} (one year)`);
+  }
   if (config.maxExportHours < 1) throw new ConfigError('--max-export-hours must be at least 1');
   if (config.adminPassword !== undefined && config.adminPassword.length < 4) {
     throw new ConfigError('--admin-password must be at least 4 characters');

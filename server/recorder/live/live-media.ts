@@ -26,8 +26,10 @@ export async function startLiveMedia(deps: {
   archive: ArchiveLookup;
   /** Who may pull the RTSP restream: recorder users, checked as at sign-in. */
   credentials: RtspCredentialsDeps;
+  /** The recorder's clock: whether a time asked is live or recorded is decided by it. */
+  now?: () => number;
 }): Promise<LiveMedia> {
-  const feedDeps = { live: deps.live, archive: deps.archive };
+  const feedDeps = { live: deps.live, archive: deps.archive, ...(deps.now ? { now: deps.now } : {}) };
   const lowBandwidth = new LowBandwidthStreams(feedDeps);
   const frames = new JpegFrames(feedDeps);
   const rtsp = await startRtspRestream({

@@ -41,6 +41,8 @@ export interface MotionMediaDeps {
   catalog: MotionStreamCatalog;
   /** False when the archive folder may not be the recorder's storage (a degraded license): nothing there is removed. */
   touchArchives?: boolean;
+  /** The recorder's clock: motion events are stamped by it. */
+  now?: () => number;
 }
 
 export interface MotionWiring {
@@ -62,6 +64,7 @@ export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring>
   if (closed > 0) deps.log.info(`closed ${closed} motion event(s) left open by the last run`);
   if (deps.touchArchives !== false) await removeStaleCopies(deps.archives.archiveRoot);
   const { catalog } = deps;
+  const clock = deps.now ? { now: deps.now } : {};
   const masks = new MotionMaskStore(db);
   const queries = new MotionEventQueries(db);
   const service = new MotionService({
@@ -70,6 +73,7 @@ export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring>
     maskOf: (id) => masks.gray(id),
     events,
     log: deps.log,
+    ...clock,
   });
   const keeper = new ArchiveKeeper({
     watched: () => service.watched(),
@@ -78,12 +82,14 @@ export async function createMotion(deps: MotionMediaDeps): Promise<MotionWiring>
     motionNear: (id, fromMs, toMs) => queries.motionNear(id, fromMs, toMs),
     keyframesOnlyCopy,
     log: deps.log,
+    ...clock,
   });
   const maskService = new MotionMaskService({
     store: masks,
     decode: decodeMask,
     streams: deps.streams,
     changed: (streamId) => service.maskChanged(streamId),
+    ...clock,
   });
 
   return {

@@ -65,14 +65,27 @@ export interface OrchidsResponse {
   data: { orchids: Orchid[] };
 }
 
+/**
+ * One server's clock (spec 3 'time info per server': offset, tz, tzOffset).
+ * Every field is null before the aggregator has read that clock.
+ */
 export interface OrchidTime {
   id: string;
-  /** The recorder's clock at the last check (epoch ms), and how far it is ahead of the aggregator's. */
+  /** The server's clock minus the aggregator's, ms (positive: the server is ahead); kept steady (shared/clock-samples.ts). */
+  offset: number | null;
+  /** The round trip of the reading the offset rests on, ms: the offset is right to within half of it. */
+  roundTripMs: number | null;
+  /** The server's IANA time zone and its minutes east of UTC. */
+  tz: string | null;
+  tzOffset: number | null;
+  /** The server's clock in its last answer, epoch ms. */
   time: number | null;
-  offsetMs: number | null;
+  /** The aggregator's clock when it last read the server's, epoch ms. */
+  measuredAt: number | null;
 }
 
 export interface OrchidsTimeResponse {
+  /** The aggregator's clock, epoch ms (the page measures its own offset from it). */
   time: number;
   orchids: OrchidTime[];
 }

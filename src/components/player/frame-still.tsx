@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, type ReactElement } from 'react';
 import { frameStep } from '../../media/frame-step';
+import { serverOffsetMs } from '../../state/server-offsets';
 
 export function FrameStill({ tileKey, streamHref, server, paused, size }: {
   tileKey: string;
@@ -23,6 +24,7 @@ export function FrameStill({ tileKey, streamHref, server, paused, size }: {
     return frameStep.register(tileKey, {
       streamHref,
       ...(server ? { server } : {}),
+      serverOffsetMs: () => serverOffsetMs(server),
       size: () => ({ width: sizeRef.current.width * devicePixelRatio, height: sizeRef.current.height * devicePixelRatio }),
       show: (url) => {
         const image = imageRef.current;

@@ -14,12 +14,19 @@
  * again for its context's time, as its paused picture fell behind. The
  * context is an anchor; the request's time is computed when it is sent,
  * never per frame.
+ *
+ * Spec 9: when the clock of the tile's server moves by more than 5 s
+ * against this page's while the tile plays recorded video, it plays again
+ * at its current time, which is then asked on the server's new clock
+ * (src/core/clock/offset-restart.ts decides).
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { PlayerType, ShaderRequest, StagePlayer, StagePlayerView } from '../../media/stage-media';
 import { playerActions, type PlayerStatus } from '../../state/player.store';
 import { playRequestAt, requestDelayMs, sameContext, type TimelineContext } from '../../state/timeline.store';
 import { useStageMedia } from './stage-media-context';
+import { restartsForOffsetChange } from '../../core/clock/offset-restart';
+import { watchServerOffset } from '../../state/server-offsets';
 
 export const RESIZE_DEBOUNCE_MS = 150;
 
@@ -157,6 +164,20 @@ export function useStagePlayer(binding: StagePlayerBinding): {
   }, [timeMs, anchorMs, speed, paused, hidden]);
 
   useEffect(() => playerRef.current?.setVolume(volume), [volume]);
+
+  const { server } = binding;
+  useEffect(
+    () =>
+      watchServerOffset(server, (beforeMs, afterMs) => {
+        const player = playerRef.current;
+        const request = playRequestAt(latest.current.timeline, Date.now());
+        if (!player || latest.current.hidden || !restartsForOffsetChange(beforeMs, afterMs, request.timeMs === 0)) return;
+        // A paused tile is paused again by the subscription once the picture of its time arrives.
+        sent.current = { context: { ...latest.current.timeline }, request };
+        player.play(request);
+      }),
+    [server],
+  );
 
   // Spec 9: resizes settle for 150 ms before a low-bandwidth tile asks for another picture size.
   const { width: sizeWidth, height: sizeHeight } = binding.size;

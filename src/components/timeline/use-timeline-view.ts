@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { startTimelineView, type TimelineViewHandle } from '../../media/timeline-view';
-import { clockState } from '../../state/clock.store';
+import { serverOffsetMs } from '../../state/server-offsets';
 import { startTimelineFeed, type TimelineTrackSource } from '../../state/timeline-feed';
 import { createOutcomeApplier } from '../../state/timeline-outcomes';
 import { currentTimeAt, isLiveAt, tileContext, timelineState } from '../../state/timeline.store';
@@ -66,7 +66,7 @@ export function useTimelineView(
     const feed = startTimelineFeed({
       sources: () => sourcesRef.current,
       sink: view,
-      serverOffsetMs: () => clockState.probe?.offsetMs ?? 0,
+      serverOffsetMs: (server) => serverOffsetMs(server),
     });
     feedRef.current = feed;
     const resize = new ResizeObserver(([entry]) => {

@@ -9,9 +9,12 @@
  *   started a moment ago, is not found again), fetches the last 5 events of
  *   each stream before that, and takes the latest start.
  *
- * Times in the queries are the server's (playhead plus the server's clock
- * offset); answers are turned back to local time. Pure.
+ * Times in each stream's query are its server's (the playhead plus that
+ * server's clock offset: in multi-server mode servers differ); answers are
+ * turned back to local time before they are compared. Pure.
  */
+import { toPageTime, toServerTime } from '../clock/server-clock-offsets';
+
 export const PREVIOUS_MOTION_LOOK_BACK_MS = 5_000;
 export const PREVIOUS_MOTION_COUNT = 5;
 export const NEXT_MOTION_COUNT = 1;
@@ -27,25 +30,28 @@ export interface MotionQuery {
 
 /** The events query for a direction from the local playhead `playheadMs`. */
 export function motionQuery(direction: MotionDirection, playheadMs: number, serverOffsetMs: number): MotionQuery {
-  const server = Math.floor(playheadMs + serverOffsetMs);
+  const server = Math.floor(toServerTime(playheadMs, serverOffsetMs));
   if (direction === 'next') return { startMs: server + 1, count: NEXT_MOTION_COUNT, fromEnd: false };
   return { startMs: Math.max(0, server - PREVIOUS_MOTION_LOOK_BACK_MS), count: PREVIOUS_MOTION_COUNT, fromEnd: true };
 }
 
-/** The local time to seek to from every stream's answer (server times), or null when none has an event there. */
-export function pickMotionStart(
-  direction: MotionDirection,
-  answers: readonly (readonly { start: number }[])[],
-  query: MotionQuery,
-  serverOffsetMs: number,
-): number | null {
+/** One stream's answer: its events (its server's times), the query it answered and its server's offset. */
+export interface MotionAnswer {
+  events: readonly { start: number }[];
+  query: MotionQuery;
+  serverOffsetMs: number;
+}
+
+/** The local time to seek to from every stream's answer, or null when none has an event there. */
+export function pickMotionStart(direction: MotionDirection, answers: readonly MotionAnswer[]): number | null {
   let best: number | null = null;
-  for (const events of answers) {
+  for (const { events, query, serverOffsetMs } of answers) {
     for (const event of events) {
       const fits = direction === 'next' ? event.start >= query.startMs : event.start < query.startMs;
       if (!fits) continue;
-      if (best === null || (direction === 'next' ? event.start < best : event.start > best)) best = event.start;
+      const local = toPageTime(event.start, serverOffsetMs);
+      if (best === null || (direction === 'next' ? local < best : local > best)) best = local;
     }
   }
-  return best === null ? null : best - serverOffsetMs;
+  return best;
 }

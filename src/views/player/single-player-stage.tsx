@@ -23,6 +23,7 @@ import { useElementSize } from '../stage/grid/use-element-size';
 import { SinglePlayerBar } from './single-player-bar';
 import { DewarpIncompatibleDialog } from '../stage/stage-dialogs';
 import { playerPerformanceActions } from '../../state/player-performance.store';
+import { serverOffsetMs } from '../../state/server-offsets';
 
 export const SINGLE_PLAYER_TILE = 'single-player';
 
@@ -64,6 +65,7 @@ export function SinglePlayerStage({ camera, streamId, options, page }: SinglePla
   useEffect(() => {
     const instance = createStageMedia({
       getToken: sessionToken,
+      serverOffsetMs,
       onShaderUnavailable: () => {
         setDewarpMode(0);
         playerPerformanceActions.showDewarpIncompatible(true);

@@ -40,6 +40,7 @@ import { StageDialogs } from './stage-dialogs';
 import { cameraTiles } from './grid/tile-keys';
 import { cameraKnown, dewarpWanting } from './stage-helpers';
 import './stage.css';
+import { serverOffsetMs } from '../../state/server-offsets';
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -94,6 +95,7 @@ export function StageView(): ReactElement {
   useEffect(() => {
     const instance = createStageMedia({
       getToken: sessionToken,
+      serverOffsetMs,
       onShaderUnavailable: () => {
         stageActions.dewarpOffEverywhere();
         playerPerformanceActions.showDewarpIncompatible(true);

@@ -13,6 +13,8 @@ interface RigOptions {
   check?: (request: ExportRequest) => Promise<void>;
   opens?: boolean;
   offsetMs?: number;
+  /** Offsets by server; wins over offsetMs. */
+  offsets?: Record<string, number>;
   fine?: { startMs: number; stopMs: number } | null;
 }
 
@@ -34,7 +36,7 @@ function rig(options: RigOptions = {}) {
       return options.opens ?? true;
     },
     saveDewarpPage: async (request) => void pages.push(request),
-    clockOffsetMs: () => options.offsetMs ?? 0,
+    clockOffsetMs: (server) => (server !== undefined ? options.offsets?.[server] : undefined) ?? options.offsetMs ?? 0,
     fine: () => options.fine ?? null,
     now: () => NOW,
     setTimer: (run, delayMs) => timers.push({ run, delayMs }),
@@ -84,6 +86,17 @@ describe('export flow', () => {
     const { store, checked } = rig({ offsetMs: 7_000 });
     await store.actions.exportPair(target, 'mkv', range);
     expect(checked[0]).toMatchObject({ startMs: range.startMs + 7_000, stopMs: range.stopMs + 7_000, format: 'mkv' });
+  });
+
+  it("sends each camera's range on its own server's clock", async () => {
+    const { store, checked } = rig({ offsets: { 'srv-1': 0, 'srv-2': 120_000 } });
+    const ahead: ExportTarget = { ...target, cameraId: 'c2', streamId: 's2', server: 'srv-2' };
+    await store.actions.exportPair(target, 'mkv', range);
+    await store.actions.exportPair(ahead, 'mkv', range);
+    expect(checked.map(({ server, startMs, stopMs }) => ({ server, startMs, stopMs }))).toEqual([
+      { server: 'srv-1', startMs: range.startMs, stopMs: range.stopMs },
+      { server: 'srv-2', startMs: range.startMs + 120_000, stopMs: range.stopMs + 120_000 },
+    ]);
   });
 
   it("alerts a 404 as 'no archives' 500 ms later and keeps that pair (only) disabled", async () => {

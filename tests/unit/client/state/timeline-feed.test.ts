@@ -49,6 +49,34 @@ describe('the timeline feed', () => {
     feed.stop();
   });
 
+  it("asks each camera's server on its own clock and places both tracks on this computer's", async () => {
+    const calls: string[] = [];
+    const api = {
+      // Each server recorded the same moment, 100 000 to 150 000 on this computer's clock, stamped by its own clock.
+      archives: vi.fn(async ({ streamId, server }: { streamId: string; server?: string }, startMs: number) => {
+        calls.push(`archives ${streamId}@${server} ${startMs}`);
+        const shift = server === 'ahead' ? 120_000 : 0;
+        return [{ id: 1, streamId, start: 100_000 + shift, end: 150_000 + shift, active: false, sizeBytes: 1 }];
+      }),
+      motionHistogram: vi.fn(async () => []),
+    };
+    const tracks: Record<string, { archives?: Float64Array }> = {};
+    const feed = startTimelineFeed({
+      sources: () => [
+        { key: 'here/a', cameraId: 'a', streamId: 's1', server: 'here' },
+        { key: 'ahead/b', cameraId: 'b', streamId: 's2', server: 'ahead' },
+      ],
+      sink: { setTrack: (key, _camera, data) => void (tracks[key] = data), keepTracks: () => undefined, dataRange: async () => range },
+      serverOffsetMs: (server) => (server === 'ahead' ? 120_000 : 0),
+      api,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.sort()).toEqual(['archives s1@here 100000', 'archives s2@ahead 220000']);
+    expect([...tracks['here/a']!.archives!]).toEqual([100_000, 150_000]);
+    expect([...tracks['ahead/b']!.archives!]).toEqual([100_000, 150_000]);
+    feed.stop();
+  });
+
   it('polls every 1500 ms, and after a scale change once the 333 ms lock has passed', async () => {
     const { feed, calls } = rig();
     await vi.advanceTimersByTimeAsync(0);

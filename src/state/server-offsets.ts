@@ -1,0 +1,47 @@
+/**
+ * How far a camera's server's clock is from this page's, for everything
+ * that sends a time to a server or shows one from it (timeline tracks,
+ * export ranges, motion search, player start, seek and archive checks,
+ * frame steps): `serverOffsetMs(camera.orchidId)`. The arithmetic and its
+ * signs are src/core/clock/server-clock-offsets.ts; the clocks are read by
+ * clock.store.ts. In single-server mode every server id answers the
+ * serving server's offset.
+ *
+ * Cost: a few property reads per call; callers read it when they send,
+ * never per frame.
+ */
+import { subscribe } from 'valtio/vanilla';
+import { knownServerOffsetMs, serverOffsetOf, type ServerClockOffsets } from '../core/clock/server-clock-offsets';
+import { clockState } from './clock.store';
+import { serverMode } from './server.store';
+
+function offsetsNow(): ServerClockOffsets {
+  const recorderMinusAggregatorMs: Record<string, number | null> = {};
+  for (const [id, clock] of Object.entries(clockState.servers)) recorderMinusAggregatorMs[id] = clock.offsetMs;
+  return { mode: serverMode(), servingMinusPageMs: clockState.servingOffsetMs, recorderMinusAggregatorMs };
+}
+
+/** The clock of `serverId` (a camera's orchidId; none: the serving server) minus this page's, ms; 0 while nothing is known. */
+export function serverOffsetMs(serverId?: string | null): number {
+  return serverOffsetOf(offsetsNow(), serverId);
+}
+
+/** The same, or null while that clock has not been read. */
+export function knownOffsetMs(serverId?: string | null): number | null {
+  return knownServerOffsetMs(offsetsNow(), serverId);
+}
+
+/**
+ * Calls `listener(beforeMs, afterMs)` each time the known offset of
+ * `serverId` changes (null: not known); answers the function that stops it.
+ */
+export function watchServerOffset(serverId: string | null | undefined, listener: (beforeMs: number | null, afterMs: number | null) => void): () => void {
+  let last = knownOffsetMs(serverId);
+  return subscribe(clockState, () => {
+    const next = knownOffsetMs(serverId);
+    if (next === last) return;
+    const before = last;
+    last = next;
+    listener(before, next);
+  });
+}
