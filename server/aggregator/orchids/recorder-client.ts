@@ -33,10 +33,25 @@ export interface RecorderCall {
 
 /** JSON from `baseUrl + path`; throws RecorderCallError. A 204 answers undefined. */
 export async function callRecorder<T>(baseUrl: string, path: string, call: RecorderCall = {}): Promise<T> {
+  const text = (await callRecorderRaw(baseUrl, path, call)).toString('utf8');
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    return undefined as T;
+  }
+}
+
+/**
+ * The body of a successful answer as bytes, unparsed, for callers that
+ * pass a large answer on (the camera list across recorders); failures
+ * throw RecorderCallError as callRecorder's do.
+ */
+export async function callRecorderRaw(baseUrl: string, path: string, call: RecorderCall = {}): Promise<Buffer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.json !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
+  let bytes: Buffer;
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method: call.method ?? 'GET',
@@ -49,20 +64,23 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
     const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
     throw new RecorderCallError('unreachable', `The server ${why}.`);
   }
-  const text = await response.text().catch(() => '');
-  let body: unknown;
   try {
-    body = text ? JSON.parse(text) : undefined;
+    bytes = Buffer.from(await response.arrayBuffer());
   } catch {
-    body = undefined;
+    bytes = Buffer.alloc(0);
   }
   if (!response.ok) {
-    const reply = (body ?? {}) as { code?: unknown; reason?: unknown };
+    let reply: { code?: unknown; reason?: unknown } = {};
+    try {
+      reply = (JSON.parse(bytes.toString('utf8')) ?? {}) as typeof reply;
+    } catch {
+      // not JSON: the status says it
+    }
     const code = typeof reply.code === 'string' ? reply.code : undefined;
     const reason = typeof reply.reason === 'string' ? reply.reason : `The server answered ${response.status}.`;
     throw new RecorderCallError(response.status === 401 ? 'refused' : 'failed', reason, response.status, code);
   }
-  return body as T;
+  return bytes;
 }
 
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */
