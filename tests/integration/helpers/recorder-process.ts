@@ -34,6 +34,8 @@ export interface StartOptions {
   demoCameras?: number;
   dataDir?: string;
   extraArgs?: string[];
+  /** Listen on these ports (a restart at the same address) instead of free ones found now. */
+  ports?: { http: number; rtsp: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -57,8 +59,8 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
 }
 
 async function startOnce(options: StartOptions, dataDir: string): Promise<RecorderProcess> {
-  const httpPort = await freePort();
-  const rtspPort = await freePort();
+  const httpPort = options.ports?.http ?? (await freePort());
+  const rtspPort = options.ports?.rtsp ?? (await freePort());
   const adminPassword = options.adminPassword === undefined ? 'secret' : options.adminPassword;
   const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
   args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
