@@ -36,6 +36,8 @@ export interface StartOptions {
   extraArgs?: string[];
   /** Listen on these ports (a restart at the same address) instead of free ones found now. */
   ports?: { http: number; rtsp: number };
+  /** More environment variables for the recorder (e.g. ARGUS_FFMPEG). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -65,7 +67,7 @@ async function startOnce(options: StartOptions, dataDir: string): Promise<Record
   const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
   args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
   // The admin password goes through the environment, as the README advises, so it never shows in `ps`.
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.ARGUS_ADMIN_PASSWORD;
   delete env.ARGUS_ADMIN_PASSWORD_FILE;
   if (adminPassword !== null) env.ARGUS_ADMIN_PASSWORD = adminPassword;
