@@ -214,6 +214,8 @@ async function main(started: Started): Promise<void> {
     started.aggregator = await startAggregator({ databaseUrl });
     stores[store] = await measureStore(fleet, started.aggregator);
     await stopAggregator(started);
+    // Written after each store, so a run cut short still leaves what it measured.
+    save(stores, fleetSeconds, benchStartMs);
   }
 
   printTable(
@@ -237,6 +239,10 @@ async function main(started: Started): Promise<void> {
     })),
   );
 
+}
+
+
+function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchStartMs: number): void {
   const figures: Figures = {};
   for (const [store, r] of Object.entries(stores)) {
     figures[`${store}: camera list p95 (ms)`] = lower(r.list.p95Ms);
@@ -247,7 +253,16 @@ async function main(started: Started): Promise<void> {
   }
   const file = writeResults(
     'aggregator-scale',
-    { recorders: RECORDERS, camerasEach: CAMERAS, listRequests: LIST_REQUESTS, restMs: REST_MS, goals: GOALS, fleetStartSeconds: fleetSeconds, stores, totalSeconds: fixed((performance.now() - benchStartMs) / 1000) },
+    {
+      recorders: RECORDERS,
+      camerasEach: CAMERAS,
+      listRequests: LIST_REQUESTS,
+      restMs: REST_MS,
+      goals: GOALS,
+      fleetStartSeconds: fleetSeconds,
+      stores,
+      totalSeconds: fixed((performance.now() - benchStartMs) / 1000),
+    },
     figures,
   );
   console.log(`written ${file}`);

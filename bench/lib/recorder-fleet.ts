@@ -41,6 +41,9 @@ export interface FleetOptions {
 export class RecorderFleet {
   readonly recorders: RecorderProcess[] = [];
   private readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-fleet-'));
+  /** Starts under way, which stop() waits for (each bounded by the helper). */
+  private readonly starting = new Set<Promise<RecorderProcess>>();
+  private halted = false;
 
   constructor(private readonly options: FleetOptions) {}
 
@@ -48,14 +51,22 @@ export class RecorderFleet {
   async start(onStarted?: (done: number) => void): Promise<void> {
     const indexes = Array.from({ length: this.options.count }, (_, i) => i);
     const worker = async () => {
-      for (let index = indexes.shift(); index !== undefined; index = indexes.shift()) {
+      // Once one start failed or stop() began, no new start: stop() must not miss a recorder started behind its back.
+      for (let index = indexes.shift(); index !== undefined && !this.halted; index = indexes.shift()) {
         if (os.freemem() < MIN_AVAILABLE_BYTES) throw new Error(`only ${Math.round(os.freemem() / 1024 ** 2)} MB of memory available: recorder ${index + 1} not started`);
-        const recorder = await this.startOne(this.seed(index));
+        const dataDir = this.seed(index);
+        // Once more on failure: on a loaded machine a start-up step may run past its own time-out.
+        const recorder = await this.tracked(this.startOne(dataDir).catch(() => this.startOne(dataDir)));
         this.recorders[index] = recorder;
         onStarted?.(this.recorders.filter(Boolean).length);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, indexes.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, indexes.length) }, worker));
+    } catch (error) {
+      this.halted = true;
+      throw error;
+    }
   }
 
   /** Kills recorder `index` at once (SIGKILL to its process group), as a crash or a pulled cable would. */
@@ -68,14 +79,29 @@ export class RecorderFleet {
   /** Starts recorder `index` again on its folder and its ports, so the aggregator finds it at the same address. */
   async restart(index: number): Promise<RecorderProcess> {
     const old = this.recorders[index]!;
-    const recorder = await this.startOne(old.dataDir, { http: old.httpPort, rtsp: old.rtspPort });
+    const recorder = await this.tracked(this.startOne(old.dataDir, { http: old.httpPort, rtsp: old.rtspPort }));
     this.recorders[index] = recorder;
     return recorder;
   }
 
   async stop(): Promise<void> {
+    this.halted = true;
+    await Promise.allSettled([...this.starting]);
     await Promise.allSettled(this.recorders.filter(Boolean).map((recorder) => recorder.stop()));
     fs.rmSync(this.root, { recursive: true, force: true });
+  }
+
+  private tracked(start: Promise<RecorderProcess>): Promise<RecorderProcess> {
+    this.starting.add(start);
+    // A start that ends after stop() began is stopped at once (stop() waits for it first, so this is only for a late restart).
+    void start.then(
+      (recorder) => {
+        this.starting.delete(start);
+        if (this.halted && !this.recorders.includes(recorder)) void recorder.stop();
+      },
+      () => this.starting.delete(start),
+    );
+    return start;
   }
 
   private seed(index: number): string {
