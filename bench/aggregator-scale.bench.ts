@@ -95,7 +95,7 @@ async function timeUntil(baseUrl: string, token: string, id: string, health: str
 
 interface StoreResult {
   registerSeconds: number;
-  list: { p50Ms: number; p95Ms: number; maxMs: number; requests: number; bytes: number; cameras: number; cpuMsPerList: number };
+  list: { p50Ms: number; p95Ms: number; maxMs: number; requests: number; bytes: number; cameras: number; coldListCameras: number; cpuMsPerList: number };
   rest: { seconds: number; corePercent: number; rssMiB: number };
   health: { offlineMs: number; recorderRestartMs: number; healthyMs: number };
   loadAverage: number[];
@@ -117,12 +117,19 @@ async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess)
   const registerSeconds = fixed((Date.now() - registerStartMs) / 1000);
   console.log(`registered ${ids.length} recorders in ${registerSeconds} s`);
 
-  // Every recorder healthy before anything is timed (registration checked each once).
+  // The first list signs the user in to every recorder at once (scrypt on each): under load some may pass the
+  // aggregator's 5 s call time-out and be left out of that list. Reported, then asked again (at most 3 times).
   const expected = RECORDERS * CAMERAS;
-  const first = await fetch(`${aggregator.baseUrl}/service/cameras`, { headers: { authorization: `Bearer ${token}` } });
-  const body = Buffer.from(await first.arrayBuffer());
-  const cameras = (JSON.parse(body.toString('utf8')) as { data: { cameras: unknown[] } }).data.cameras.length;
+  const listOnce = async () => {
+    const response = await fetch(`${aggregator.baseUrl}/service/cameras`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { bytes, count: (JSON.parse(bytes.toString('utf8')) as { data: { cameras: unknown[] } }).data.cameras.length };
+  };
+  let { bytes: body, count: cameras } = await listOnce();
+  const coldListCameras = cameras;
+  for (let attempt = 1; cameras !== expected && attempt < 3; attempt++) ({ bytes: body, count: cameras } = await listOnce());
   if (cameras !== expected) throw new Error(`the aggregator listed ${cameras} cameras of ${expected}`);
+  if (coldListCameras !== expected) console.log(`the first (cold) list had ${coldListCameras} cameras of ${expected}`);
   await sleep(SETTLE_MS);
 
   // At rest: no request from the bench, only the aggregator's own health checks and pings.
@@ -153,6 +160,7 @@ async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess)
     requests: run.latenciesMs.length,
     bytes: body.length,
     cameras,
+    coldListCameras,
     cpuMsPerList: fixed(listCpuMs / run.latenciesMs.length),
   };
   console.log(`camera list: p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms, ${list.bytes} bytes, ${list.cpuMsPerList} ms CPU each`);
