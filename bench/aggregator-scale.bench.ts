@@ -277,8 +277,10 @@ function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchSt
 }
 
 const started: Started = {};
+// `on`, not `once`: the signal may come twice (from `timeout` to the whole group and relayed by tsx), and a second
+// one must not end the process by default while the clean-up runs (that left the fleet running).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp(started).finally(() => process.exit(130)));
+  process.on(signal, () => void cleanUp(started).finally(() => process.exit(130)));
 }
 const watchdog = setTimeout(() => {
   console.error(`watchdog: the bench ran past ${WATCHDOG_MS / 60_000} min; stopping everything`);
