@@ -5,7 +5,8 @@
  * beside the committed baseline (bench/baseline.json) with the change, and
  * flags changes beyond the noise band (lib/compare.ts).
  *
- * `npm run bench -- api export` runs only the benches whose names start so;
+ * `npm run bench -- api export` runs only the benches of those names (or,
+ * for a name that is no whole bench name, those whose names start so);
  * `--update-baseline` writes the new figures of the benches run into the
  * baseline (on purpose only: review the diff before committing it);
  * `--no-run` compares the results already in bench/results/ instead of

@@ -1,6 +1,8 @@
 /**
- * What `npm run bench -- ...` asks for: bench names (a prefix of a
- * bench/<name>.bench.ts file: `frame`, `frame-rate`), `--update-baseline`
+ * What `npm run bench -- ...` asks for: bench names (a whole name of a
+ * bench/<name>.bench.ts file selects that bench alone, `aggregator` not
+ * `aggregator-scale`; otherwise a prefix selects every bench it starts:
+ * `frame` selects `frame-rate`), `--update-baseline`
  * to write the new figures into bench/baseline.json, and `--no-run` to
  * compare (or take as baseline) the results already in bench/results/
  * without measuring again, e.g. after a long bench was run on its own.
@@ -35,15 +37,22 @@ export function benchName(file: string): string {
 
 /**
  * The bench files to run, in name order: all of them when no name is given,
- * else those whose name starts with one of `names`; a name that matches none
- * is an error (a typo would otherwise run nothing and pass).
+ * else for each of `names` the bench of exactly that name when there is one
+ * (so `aggregator` does not also start the long `aggregator-scale`), or
+ * else those whose name starts with it; a name that matches none is an
+ * error (a typo would otherwise run nothing and pass).
  */
 export function selectBenches(files: readonly string[], names: readonly string[]): string[] {
   const benches = files.filter((file) => file.endsWith('.bench.ts')).sort();
   if (names.length === 0) return benches;
-  const unmatched = names.filter((name) => !benches.some((file) => benchName(file).startsWith(name)));
+  const matching = (name: string) => {
+    const exact = benches.filter((file) => benchName(file) === name);
+    return exact.length > 0 ? exact : benches.filter((file) => benchName(file).startsWith(name));
+  };
+  const unmatched = names.filter((name) => matching(name).length === 0);
   if (unmatched.length > 0) {
     throw new Error(`no bench named ${unmatched.join(', ')}; there are: ${benches.map(benchName).join(', ')}`);
   }
-  return benches.filter((file) => names.some((name) => benchName(file).startsWith(name)));
+  const selected = new Set(names.flatMap(matching));
+  return benches.filter((file) => selected.has(file));
 }

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     }
   }
   services.health.start(config.healthIntervalSeconds * 1000);
+  services.pings.start();
 
   for (const line of startBanner('aggregator', config, services.generatedAdminPassword)) console.log(line);
   console.log(`Storage: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`);

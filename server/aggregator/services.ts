@@ -21,6 +21,7 @@ import { SessionsStore } from './identity/sessions-store';
 import { userRoutes } from './identity/user-routes';
 import { UsersStore } from './identity/users-store';
 import { OrchidHealthMonitor } from './orchids/orchid-health';
+import { OrchidPingWatch } from './orchids/orchid-ping';
 import { orchidRoutes } from './orchids/orchid-routes';
 import { OrchidsService } from './orchids/orchids-service';
 import { OrchidsStore } from './orchids/orchids-store';
@@ -49,6 +50,8 @@ export interface AggregatorServices {
   issuer: IssuerKey;
   orchids: OrchidsService;
   health: OrchidHealthMonitor;
+  /** Pings every recorder between full health checks; main.ts starts it beside the health monitor. */
+  pings: OrchidPingWatch;
   recorderSessions: RecorderSessions;
   /** The greeting and client config administrators set (GET, PATCH /service/about...). */
   about: AboutSettings;
@@ -91,6 +94,8 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
     const orchids = new OrchidsService({ store, health, sessions: recorderSessions, issuer, minimumVersion: config.minimumOrchidVersion });
     bound.orchids = orchids;
     onClose.push(() => health.stop());
+    const pings = new OrchidPingWatch({ health, targets: () => orchids.targets(), onError: (message) => log.warn(message) });
+    onClose.push(() => pings.stop());
     const sweep = setInterval(() => {
       sessions.deleteExpired().catch((error: unknown) => log.warn(`expired sessions were not removed: ${error instanceof Error ? error.message : String(error)}`));
     }, 60 * 60 * 1000);
@@ -105,7 +110,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
       (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),
     ];
-    return { config, db, users, sessions, tickets, throttle, issuer, orchids, health, recorderSessions, about, generatedAdminPassword, routes, onClose };
+    return { config, db, users, sessions, tickets, throttle, issuer, orchids, health, pings, recorderSessions, about, generatedAdminPassword, routes, onClose };
   } catch (error) {
     await db.close();
     throw error;

@@ -78,6 +78,21 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
   return parseJson(await response.text().catch(() => '')) as T;
 }
 
+/**
+ * The body of a successful answer as bytes, unparsed, for callers that
+ * pass a large answer on (the camera list across recorders); failures
+ * throw RecorderCallError as callRecorder's do, and a body cut off on the
+ * way is 'unreachable'.
+ */
+export async function callRecorderRaw(baseUrl: string, path: string, call: RecorderCall = {}): Promise<Buffer> {
+  const response = await openRecorder(baseUrl, path, call);
+  try {
+    return Buffer.from(await response.arrayBuffer());
+  } catch {
+    throw new RecorderCallError('unreachable', 'The server stopped in the middle of its answer.');
+  }
+}
+
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */
 export async function signInToRecorder(baseUrl: string, username: string, password: string): Promise<Session> {
   return callRecorder<Session>(baseUrl, '/service/sessions/user', {

@@ -5,6 +5,7 @@
  * there, with the permissions it grants; recorders are asked in parallel and
  * one that fails or is offline leaves its cameras out of the list rather than
  * failing it (the bag shows that server as unavailable from the server list).
+ * The list across recorders joins their answers as bytes (camera-list-join.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Camera, CamerasResponse } from '../../shared/api';
@@ -12,9 +13,10 @@ import { Type } from 'typebox';
 import { IdParams } from '../../shared/api/params';
 import { sessionOf } from '../../common/http/auth';
 import { ApiError } from '../../common/api-error';
-import { callRecorder } from '../orchids/recorder-client';
+import { callRecorder, callRecorderRaw, RecorderCallError } from '../orchids/recorder-client';
 import { recorderError } from '../orchids/orchids-service';
 import { resolveTarget, type ProxyDeps } from './proxy-target';
+import { cameraItems, joinCameraItems, parsedCameraItems } from './camera-list-join';
 
 const CameraParams = Type.Object({ id: IdParams.properties.id, cameraId: IdParams.properties.id });
 
@@ -29,17 +31,22 @@ async function camerasOf(deps: ProxyDeps, orchidId: string, request: Parameters<
 }
 
 export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
-  app.get('/service/cameras', { config: { access: 'live' } }, async (request): Promise<CamerasResponse> => {
+  app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply) => {
     const targets = await deps.orchids.targets();
-    const lists = await Promise.all(
-      targets.map((target) =>
-        camerasOf(deps, target.id, request).catch((error: unknown) => {
-          if (!(error instanceof ApiError)) request.log.warn({ err: error, orchid: target.id }, 'Failed to fetch Cameras');
-          return [] as Camera[];
-        }),
-      ),
+    const user = sessionOf(request).user;
+    const parts = await Promise.all(
+      targets.map(async (target) => {
+        try {
+          const resolved = await resolveTarget(deps, target.id, user);
+          const body = await callRecorderRaw(resolved.uri, '/service/cameras', { token: resolved.token });
+          return cameraItems(body) ?? parsedCameraItems(body);
+        } catch (error) {
+          if (!(error instanceof ApiError) && !(error instanceof RecorderCallError)) request.log.warn({ err: error, orchid: target.id }, 'Failed to fetch Cameras');
+          return Buffer.alloc(0);
+        }
+      }),
     );
-    return { data: { cameras: lists.flat() } };
+    return reply.type('application/json; charset=utf-8').send(joinCameraItems(parts));
   });
 
   app.get('/service/orchids/:id/cameras', { config: { access: 'live' }, schema: { params: IdParams } }, async (request): Promise<CamerasResponse> => {

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { freePort } from './free-port';
 
 export interface AggregatorProcess {
+  /** The started npm process, leader of the aggregator's process group (measurements walk its children). */
+  pid: number;
   baseUrl: string;
   dataDir: string;
   output: () => string;
@@ -61,5 +63,5 @@ export async function startAggregator(options: { databaseUrl?: string; adminPass
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, dataDir, output: () => output, stop };
+  return { pid: child.pid!, baseUrl, dataDir, output: () => output, stop };
 }

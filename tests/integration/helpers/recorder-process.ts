@@ -34,6 +34,10 @@ export interface StartOptions {
   demoCameras?: number;
   dataDir?: string;
   extraArgs?: string[];
+  /** Listen on these ports (a restart at the same address) instead of free ones found now. */
+  ports?: { http: number; rtsp: number };
+  /** More environment variables for the recorder (e.g. ARGUS_FFMPEG). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -57,13 +61,13 @@ export async function startRecorder(options: StartOptions = {}): Promise<Recorde
 }
 
 async function startOnce(options: StartOptions, dataDir: string): Promise<RecorderProcess> {
-  const httpPort = await freePort();
-  const rtspPort = await freePort();
+  const httpPort = options.ports?.http ?? (await freePort());
+  const rtspPort = options.ports?.rtsp ?? (await freePort());
   const adminPassword = options.adminPassword === undefined ? 'secret' : options.adminPassword;
   const args = ['start', '--', '--http-port', String(httpPort), '--rtsp-port', String(rtspPort), '--data-dir', dataDir];
   args.push('--demo-cameras', String(options.demoCameras ?? 0), ...(options.extraArgs ?? []));
   // The admin password goes through the environment, as the README advises, so it never shows in `ps`.
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.ARGUS_ADMIN_PASSWORD;
   delete env.ARGUS_ADMIN_PASSWORD_FILE;
   if (adminPassword !== null) env.ARGUS_ADMIN_PASSWORD = adminPassword;

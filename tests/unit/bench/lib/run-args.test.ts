@@ -22,6 +22,14 @@ describe('npm run bench arguments', () => {
     expect(selectBenches(files, ['wall', 'a'])).toEqual(['api.bench.ts', 'wall-startup.bench.ts']);
   });
 
+  it('selects only the bench of a whole name, not the longer names it starts', () => {
+    const withScale = [...files, 'aggregator.bench.ts', 'aggregator-scale.bench.ts'];
+    expect(selectBenches(withScale, ['aggregator'])).toEqual(['aggregator.bench.ts']);
+    expect(selectBenches(withScale, ['aggregator-scale'])).toEqual(['aggregator-scale.bench.ts']);
+    expect(selectBenches(withScale, ['agg'])).toEqual(['aggregator-scale.bench.ts', 'aggregator.bench.ts']);
+    expect(selectBenches(withScale, ['aggregator', 'api'])).toEqual(['aggregator.bench.ts', 'api.bench.ts']);
+  });
+
   it('refuses a name that matches no bench, listing those there are', () => {
     expect(() => selectBenches(files, ['api', 'framerate'])).toThrow('no bench named framerate; there are: api, cores, frame-rate, wall-startup');
   });

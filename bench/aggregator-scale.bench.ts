@@ -1,0 +1,295 @@
+/**
+ * The aggregator at scale (issue 14): AGG_SCALE_RECORDERS real recorder
+ * processes (default 50) of AGG_SCALE_CAMERAS proxy-only cameras each
+ * (default 100), started once (lib/recorder-fleet.ts: what they run and
+ * why their media is left out), behind one aggregator on SQLite, then one
+ * on a real PostgreSQL server, each registering the whole fleet through
+ * POST /service/orchids. For each store it measures:
+ *
+ * - GET /service/cameras across the fleet: p50/p95 of LIST_REQUESTS lists
+ *   one after another, the answer's bytes and cameras, and the aggregator's
+ *   CPU per list (its node process, /proc ticks over the run / lists);
+ * - at rest (nobody asks anything; the health checks and pings run) for
+ *   REST_MS: the aggregator's CPU as % of one core and its RSS;
+ * - one recorder killed (SIGKILL to its process group): the time until
+ *   GET /service/orchids shows it offline; restarted on its folder and
+ *   address: the time until it shows healthy, from the moment the recorder
+ *   answers ping again (its own start-up is reported beside).
+ *
+ * Goals (this machine): list p95 <= 300 ms, a health change shown within
+ * 5 s, less than a fifth of a core at rest; printed with the verdict.
+ *
+ * Not part of `npm test`; run alone (`npm run bench -- aggregator-scale`),
+ * it loads a 2-core machine heavily at full size. Every wait is bounded;
+ * every process (fleet, aggregators, PostgreSQL by its postmaster pid) is
+ * stopped at the end, on failure, on SIGINT/SIGTERM, and by a watchdog.
+ * Writes bench/results/aggregator-scale.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import type { Orchid, OrchidsResponse } from '../server/shared/api';
+import { startAggregator, type AggregatorProcess } from '../tests/integration/helpers/aggregator-process';
+import { startPostgres, type PostgresServer } from '../tests/integration/helpers/postgres-server';
+import { call, signIn } from '../tests/integration/helpers/recorder-process';
+import { lower, type Figures } from './lib/figures';
+import { runLoad, summarizeLoad } from './lib/load';
+import { clockTicksPerSecond, commandLine, descendants, readProcStat } from './lib/proc-cpu';
+import { RecorderFleet } from './lib/recorder-fleet';
+import { printTable, writeResults } from './lib/report';
+
+const RECORDERS = positive('AGG_SCALE_RECORDERS', 50);
+const CAMERAS = positive('AGG_SCALE_CAMERAS', 100);
+const RECORDER_PASSWORD = 'bench-Fleet-83';
+const LIST_REQUESTS = 40;
+const LIST_MAX_MS = 60_000;
+const REST_MS = 20_000;
+/** Settling after registration, before the rest measurement (the first full checks of every recorder). */
+const SETTLE_MS = 15_000;
+const HEALTH_WAIT_MS = 60_000;
+const WATCHDOG_MS = 25 * 60_000;
+const GOALS = { listP95Ms: 300, healthChangeMs: 5_000, restCorePercent: 20 };
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+const fixed = (value: number, digits = 1) => Number(value.toFixed(digits));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The aggregator's node process under its npm process (the one tsx starts with its loader, not the tsx command). */
+function aggregatorNodePid(npmPid: number): number {
+  const node = descendants(npmPid).find((stat) => {
+    const args = commandLine(stat.pid);
+    return args.includes('server/start.ts') && args.includes('loader.mjs');
+  });
+  if (!node) throw new Error('the aggregator node process was not found');
+  return node.pid;
+}
+
+function rssMiB(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return fixed(Number(line?.split(/\s+/)[1] ?? Number.NaN) / 1024);
+}
+
+function cpuMs(pid: number): number {
+  const stat = readProcStat(pid);
+  if (!stat) throw new Error(`process ${pid} is gone`);
+  return (stat.cpuTicks * 1000) / clockTicksPerSecond();
+}
+
+async function healthOf(baseUrl: string, token: string, id: string): Promise<string | undefined> {
+  const reply = await call<OrchidsResponse>(baseUrl, 'GET', '/service/orchids', { token });
+  return reply.body.data?.orchids.find((orchid) => orchid.id === id)?.health;
+}
+
+/** Ms from `fromMs` until the orchid shows `health`, polled every 100 ms; throws past HEALTH_WAIT_MS. */
+async function timeUntil(baseUrl: string, token: string, id: string, health: string, fromMs: number): Promise<number> {
+  for (;;) {
+    if ((await healthOf(baseUrl, token, id)) === health) return Date.now() - fromMs;
+    if (Date.now() - fromMs > HEALTH_WAIT_MS) throw new Error(`server ${id} did not show ${health} in ${HEALTH_WAIT_MS / 1000} s`);
+    await sleep(100);
+  }
+}
+
+interface StoreResult {
+  registerSeconds: number;
+  list: { p50Ms: number; p95Ms: number; maxMs: number; requests: number; bytes: number; cameras: number; coldListCameras: number; cpuMsPerList: number };
+  rest: { seconds: number; corePercent: number; rssMiB: number };
+  health: { offlineMs: number; recorderRestartMs: number; healthyMs: number };
+  loadAverage: number[];
+}
+
+async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess): Promise<StoreResult> {
+  const token = await signIn(aggregator.baseUrl, 'admin', 'secret');
+  const nodePid = aggregatorNodePid(aggregator.pid);
+  const registerStartMs = Date.now();
+  const ids: string[] = [];
+  for (const [i, recorder] of fleet.recorders.entries()) {
+    const reply = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
+      token,
+      json: { name: `Fleet ${i + 1}`, uri: recorder.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
+    });
+    if (reply.status !== 201) throw new Error(`registering recorder ${i + 1}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    ids.push(reply.body.id);
+  }
+  const registerSeconds = fixed((Date.now() - registerStartMs) / 1000);
+  console.log(`registered ${ids.length} recorders in ${registerSeconds} s`);
+
+  // The first list signs the user in to every recorder at once (scrypt on each): under load some may pass the
+  // aggregator's 5 s call time-out and be left out of that list. Reported, then asked again (at most 3 times).
+  const expected = RECORDERS * CAMERAS;
+  const listOnce = async () => {
+    const response = await fetch(`${aggregator.baseUrl}/service/cameras`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { bytes, count: (JSON.parse(bytes.toString('utf8')) as { data: { cameras: unknown[] } }).data.cameras.length };
+  };
+  let { bytes: body, count: cameras } = await listOnce();
+  const coldListCameras = cameras;
+  for (let attempt = 1; cameras !== expected && attempt < 3; attempt++) ({ bytes: body, count: cameras } = await listOnce());
+  if (cameras !== expected) throw new Error(`the aggregator listed ${cameras} cameras of ${expected}`);
+  if (coldListCameras !== expected) console.log(`the first (cold) list had ${coldListCameras} cameras of ${expected}`);
+  await sleep(SETTLE_MS);
+
+  // At rest: no request from the bench, only the aggregator's own health checks and pings.
+  const restCpuStart = cpuMs(nodePid);
+  const restStartMs = performance.now();
+  await sleep(REST_MS);
+  const restCpuMs = cpuMs(nodePid) - restCpuStart;
+  const restElapsedMs = performance.now() - restStartMs;
+  const rest = { seconds: fixed(restElapsedMs / 1000), corePercent: fixed((100 * restCpuMs) / restElapsedMs, 2), rssMiB: rssMiB(nodePid) };
+  console.log(`at rest: ${rest.corePercent} % of a core, RSS ${rest.rssMiB} MiB`);
+
+  // The camera list, one request after another.
+  const get = async () => {
+    const response = await fetch(`${aggregator.baseUrl}/service/cameras`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  await runLoad({ concurrency: 1, maxRequests: 3, maxMs: LIST_MAX_MS }, get); // warm-up: connections, sessions on every recorder, JIT
+  const listCpuStart = cpuMs(nodePid);
+  const run = await runLoad({ concurrency: 1, maxRequests: LIST_REQUESTS, maxMs: LIST_MAX_MS }, get);
+  const listCpuMs = cpuMs(nodePid) - listCpuStart;
+  if (run.failures > 0) throw new Error(`${run.failures} camera lists failed`);
+  const summary = summarizeLoad(run);
+  const list = {
+    p50Ms: fixed(summary.p50Ms),
+    p95Ms: fixed(summary.p95Ms),
+    maxMs: fixed(Math.max(...run.latenciesMs)),
+    requests: run.latenciesMs.length,
+    bytes: body.length,
+    cameras,
+    coldListCameras,
+    cpuMsPerList: fixed(listCpuMs / run.latenciesMs.length),
+  };
+  console.log(`camera list: p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms, ${list.bytes} bytes, ${list.cpuMsPerList} ms CPU each`);
+
+  // Health: the last recorder killed, then restarted at the same address.
+  const index = fleet.recorders.length - 1;
+  const id = ids[index]!;
+  if ((await healthOf(aggregator.baseUrl, token, id)) !== 'healthy') throw new Error(`server ${id} was not healthy before the kill`);
+  const killedMs = Date.now();
+  await fleet.kill(index);
+  const offlineMs = await timeUntil(aggregator.baseUrl, token, id, 'offline', killedMs);
+  const restartStartMs = Date.now();
+  await fleet.restart(index);
+  const answeringMs = Date.now();
+  const healthyMs = await timeUntil(aggregator.baseUrl, token, id, 'healthy', answeringMs);
+  const health = { offlineMs, recorderRestartMs: answeringMs - restartStartMs, healthyMs };
+  console.log(`killed: offline after ${offlineMs} ms; restarted in ${health.recorderRestartMs} ms, healthy after ${healthyMs} ms more`);
+  return { registerSeconds, list, rest, health, loadAverage: os.loadavg().map((l) => fixed(l, 2)) };
+}
+
+interface Started {
+  fleet?: RecorderFleet;
+  aggregator?: AggregatorProcess;
+  postgres?: PostgresServer;
+}
+
+async function stopAggregator(started: Started): Promise<void> {
+  const aggregator = started.aggregator;
+  started.aggregator = undefined;
+  if (!aggregator) return;
+  await aggregator.stop();
+  fs.rmSync(aggregator.dataDir, { recursive: true, force: true });
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanUp(started: Started): Promise<void> {
+  cleaning ??= Promise.allSettled([stopAggregator(started), started.fleet?.stop(), started.postgres?.stop()]).then(() => undefined);
+  return cleaning;
+}
+
+async function main(started: Started): Promise<void> {
+  process.env.ARGUS_SKIP_BUILD = '1';
+  const benchStartMs = performance.now();
+  console.log(`fleet: ${RECORDERS} recorders x ${CAMERAS} cameras; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const fleet = new RecorderFleet({ count: RECORDERS, camerasEach: CAMERAS, adminPassword: RECORDER_PASSWORD, ffmpegPath: 'false' });
+  started.fleet = fleet;
+  const [postgres] = await Promise.all([
+    startPostgres().then((server) => (started.postgres = server)),
+    fleet.start((done) => {
+      if (done % 10 === 0 || done === RECORDERS) console.log(`${done} recorders started`);
+    }),
+  ]);
+  const fleetSeconds = fixed((performance.now() - benchStartMs) / 1000);
+
+  const stores: Record<string, StoreResult> = {};
+  for (const store of ['sqlite', 'postgres'] as const) {
+    console.log(`\n--- aggregator on ${store}`);
+    const databaseUrl = store === 'postgres' ? await postgres.createDatabase('aggregator_scale') : undefined;
+    started.aggregator = await startAggregator({ databaseUrl });
+    stores[store] = await measureStore(fleet, started.aggregator);
+    await stopAggregator(started);
+    // Written after each store, so a run cut short still leaves what it measured.
+    save(stores, fleetSeconds, benchStartMs);
+  }
+
+  printTable(
+    `Aggregator over ${RECORDERS} recorders x ${CAMERAS} cameras (goals: list p95 <= ${GOALS.listP95Ms} ms, health change <= ${GOALS.healthChangeMs} ms, rest < ${GOALS.restCorePercent} % of a core)`,
+    Object.entries(stores).map(([store, r]) => ({
+      store,
+      'list p50 ms': r.list.p50Ms,
+      'list p95 ms': r.list.p95Ms,
+      'list bytes': r.list.bytes,
+      'CPU ms/list': r.list.cpuMsPerList,
+      'offline after ms': r.health.offlineMs,
+      'healthy after ms': r.health.healthyMs,
+      'rest % core': r.rest.corePercent,
+      'rest RSS MiB': r.rest.rssMiB,
+      'load avg 1m': r.loadAverage[0]!,
+      goals: [
+        r.list.p95Ms <= GOALS.listP95Ms ? 'list ok' : 'list MISSED',
+        Math.max(r.health.offlineMs, r.health.healthyMs) <= GOALS.healthChangeMs ? 'health ok' : 'health MISSED',
+        r.rest.corePercent < GOALS.restCorePercent ? 'rest ok' : 'rest MISSED',
+      ].join(', '),
+    })),
+  );
+
+}
+
+
+function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchStartMs: number): void {
+  const figures: Figures = {};
+  for (const [store, r] of Object.entries(stores)) {
+    figures[`${store}: camera list p95 (ms)`] = lower(r.list.p95Ms);
+    figures[`${store}: aggregator CPU per camera list (ms)`] = lower(r.list.cpuMsPerList);
+    figures[`${store}: killed recorder shown offline (ms)`] = lower(r.health.offlineMs);
+    figures[`${store}: restarted recorder shown healthy (ms)`] = lower(r.health.healthyMs);
+    figures[`${store}: aggregator at rest (% of a core)`] = lower(r.rest.corePercent);
+  }
+  const file = writeResults(
+    'aggregator-scale',
+    {
+      recorders: RECORDERS,
+      camerasEach: CAMERAS,
+      listRequests: LIST_REQUESTS,
+      restMs: REST_MS,
+      goals: GOALS,
+      fleetStartSeconds: fleetSeconds,
+      stores,
+      totalSeconds: fixed((performance.now() - benchStartMs) / 1000),
+    },
+    figures,
+  );
+  console.log(`written ${file}`);
+}
+
+const started: Started = {};
+// `on`, not `once`: the signal may come twice (from `timeout` to the whole group and relayed by tsx), and a second
+// one must not end the process by default while the clean-up runs (that left the fleet running).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void cleanUp(started).finally(() => process.exit(130)));
+}
+const watchdog = setTimeout(() => {
+  console.error(`watchdog: the bench ran past ${WATCHDOG_MS / 60_000} min; stopping everything`);
+  void cleanUp(started).finally(() => process.exit(1));
+}, WATCHDOG_MS);
+watchdog.unref();
+try {
+  await main(started);
+} finally {
+  await cleanUp(started);
+  clearTimeout(watchdog);
+}
