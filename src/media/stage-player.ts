@@ -164,11 +164,14 @@ export class StagePlayer {
   /**
    * Spec 4: switching dewarp on or off under low bandwidth restarts play,
    * so the session is asked again at the size the new view needs (a
-   * dewarped view magnifies part of the picture).
+   * dewarped view magnifies part of the picture). A switch while the last
+   * restart still connects is queued behind it (the machine keeps the
+   * newest waiting request), or the view would keep the old size.
    */
   private restartLowBandwidth(): void {
     const snapshot = this.machine.snapshot;
-    if (this.destroyed || snapshot.source !== 'playing' || !snapshot.request) return;
+    const running = snapshot.source === 'playing' || snapshot.source === 'connecting';
+    if (this.destroyed || !running || !snapshot.request) return;
     this.play(this.deps.currentRequest?.() ?? snapshot.request);
   }
 

@@ -202,6 +202,21 @@ describe('stage player dewarp', () => {
     expect(r.sources.lowbandwidth.starts).toBe(3);
   });
 
+  it('restarts again when dewarp is switched back while the last restart is still connecting', async () => {
+    const r = rig('lowbandwidth');
+    r.player.play();
+    r.sources.lowbandwidth.callbacks!.playing();
+    r.player.setShaderRequest(dewarped);
+    r.player.setShaderRequest(off);
+    expect(r.sources.lowbandwidth.starts).toBe(2);
+    expect(r.player.view.snapshot.source).toBe('connecting');
+    // Switched back before the Off session plays: the Perspective size must still be asked for.
+    r.player.setShaderRequest(dewarped);
+    r.sources.lowbandwidth.callbacks!.playing();
+    await flushPromises();
+    expect(r.sources.lowbandwidth.starts).toBe(3);
+  });
+
   it('does not restart low-bandwidth play when dewarp switches between Perspective and Panorama or the view turns', () => {
     const r = rig('lowbandwidth');
     r.player.play();
