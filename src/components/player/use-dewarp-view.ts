@@ -10,10 +10,11 @@
  * dewarps in perspective is not moved by dragging its picture (as a
  * digitally zoomed one is not). Cost: one store write per pointer move.
  */
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { StreamDewarpConfiguration } from '../../../server/shared/api';
 import { dragDewarpView, shownDewarpView, wheelDewarpView, type PerspectiveView } from '../../media/dewarp-view';
 import { playerActions, playersState } from '../../state/player.store';
+import { useWheel } from './use-wheel';
 
 export function useDewarpView(tileKey: string, target: RefObject<HTMLElement | null>, settings: StreamDewarpConfiguration | null, enabled: boolean) {
   const last = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -21,19 +22,7 @@ export function useDewarpView(tileKey: string, target: RefObject<HTMLElement | n
   latest.current = settings;
   const view = (): PerspectiveView => shownDewarpView(playersState.tiles[tileKey]?.dewarpView ?? null, latest.current);
 
-  useEffect(() => {
-    const element = target.current;
-    if (!element || !enabled) return;
-    const onWheel = (event: WheelEvent) => {
-      if (event.deltaY === 0) return;
-      event.preventDefault();
-      playerActions.setDewarpView(tileKey, wheelDewarpView(view(), event.deltaY));
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
-    // view() reads the store and the settings at event time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tileKey, target, enabled]);
+  useWheel(target, enabled, (event) => playerActions.setDewarpView(tileKey, wheelDewarpView(view(), event.deltaY)));
 
   return {
     onPointerDown(event: ReactPointerEvent<HTMLElement>) {

@@ -17,6 +17,7 @@
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { nextZoomStep, panBy, pinchSteps, pinchZoom, zoomAt, type DigitalView } from '../../media/stage-media';
 import { playerActions, playersState } from '../../state/player.store';
+import { useWheel } from './use-wheel';
 
 /** Spec 9: pinch throttle. */
 export const PINCH_THROTTLE_MS = 350;
@@ -33,32 +34,26 @@ export function useDigitalZoom(tileKey: string, target: RefObject<HTMLElement | 
 
   const view = (): DigitalView => playersState.tiles[tileKey]?.zoom ?? { scale: 1, centerX: 0.5, centerY: 0.5 };
 
+  useWheel(target, enabled, (event, element) => {
+    const box = element.getBoundingClientRect();
+    const current = view();
+    const scale = nextZoomStep(current.scale, event.deltaY < 0 ? 1 : -1);
+    playerActions.setZoom(tileKey, zoomAt(current, scale, (event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height));
+  });
+
   useEffect(() => {
-    const element = target.current;
-    if (!element || !enabled) return;
-    const onWheel = (event: WheelEvent) => {
-      if (event.deltaY === 0) return;
-      event.preventDefault();
-      const box = element.getBoundingClientRect();
-      const current = view();
-      const scale = nextZoomStep(current.scale, event.deltaY < 0 ? 1 : -1);
-      playerActions.setZoom(tileKey, zoomAt(current, scale, (event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height));
-    };
+    if (!enabled) return;
     const forget = (event: PointerEvent) => {
       pointers.current.delete(event.pointerId);
       if (pointers.current.size < 2) pinch.current = null;
     };
-    element.addEventListener('wheel', onWheel, { passive: false });
     window.addEventListener('pointerup', forget, true);
     window.addEventListener('pointercancel', forget, true);
     return () => {
-      element.removeEventListener('wheel', onWheel);
       window.removeEventListener('pointerup', forget, true);
       window.removeEventListener('pointercancel', forget, true);
     };
-    // view() reads the store at event time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tileKey, target, enabled]);
+  }, [enabled]);
 
   const fingers = () => {
     const [a, b] = [...pointers.current.values()];
