@@ -24,7 +24,7 @@ import { followClock, type FollowedClock } from '../../server/shared/clock-sampl
 import { probeClock, type ClockProbe } from '../api/time-probe';
 import { orchidsApi } from '../api/orchids-api';
 import { systemApi } from '../api/system-api';
-import { clockSkews, type ClockSkew } from '../core/clock/server-clock-offsets';
+import { clockSkews, type ClockSkew, type ServerClockOffsets } from '../core/clock/server-clock-offsets';
 import { startRefreshTimer } from './refresh-timers';
 import { serverMode } from './server.store';
 
@@ -61,10 +61,15 @@ let serving: FollowedClock | undefined;
 let reading: Promise<void> | null = null;
 let lastReadMs = Number.NEGATIVE_INFINITY;
 
-function updateSkews(): void {
+/** The clocks known now, in the shape the offset arithmetic takes (server-clock-offsets.ts). */
+export function clockOffsets(): ServerClockOffsets {
   const recorderMinusAggregatorMs: Record<string, number | null> = {};
   for (const [id, clock] of Object.entries(clockState.servers)) recorderMinusAggregatorMs[id] = clock.offsetMs;
-  const skews = clockSkews({ mode: serverMode(), servingMinusPageMs: clockState.servingOffsetMs, recorderMinusAggregatorMs });
+  return { mode: serverMode(), servingMinusPageMs: clockState.servingOffsetMs, recorderMinusAggregatorMs };
+}
+
+function updateSkews(): void {
+  const skews = clockSkews(clockOffsets());
   const same = skews.length === clockState.skews.length && skews.every((skew, i) => skew.serverId === clockState.skews[i]?.serverId && skew.offsetMs === clockState.skews[i]?.offsetMs);
   if (!same) clockState.skews = skews;
   clockState.skewed = skews.length > 0;

@@ -11,24 +11,17 @@
  * never per frame.
  */
 import { subscribe } from 'valtio/vanilla';
-import { knownServerOffsetMs, serverOffsetOf, type ServerClockOffsets } from '../core/clock/server-clock-offsets';
-import { clockState } from './clock.store';
-import { serverMode } from './server.store';
-
-function offsetsNow(): ServerClockOffsets {
-  const recorderMinusAggregatorMs: Record<string, number | null> = {};
-  for (const [id, clock] of Object.entries(clockState.servers)) recorderMinusAggregatorMs[id] = clock.offsetMs;
-  return { mode: serverMode(), servingMinusPageMs: clockState.servingOffsetMs, recorderMinusAggregatorMs };
-}
+import { knownServerOffsetMs, serverOffsetOf } from '../core/clock/server-clock-offsets';
+import { clockOffsets, clockState } from './clock.store';
 
 /** The clock of `serverId` (a camera's orchidId; none: the serving server) minus this page's, ms; 0 while nothing is known. */
 export function serverOffsetMs(serverId?: string | null): number {
-  return serverOffsetOf(offsetsNow(), serverId);
+  return serverOffsetOf(clockOffsets(), serverId);
 }
 
 /** The same, or null while that clock has not been read. */
 export function knownOffsetMs(serverId?: string | null): number | null {
-  return knownServerOffsetMs(offsetsNow(), serverId);
+  return knownServerOffsetMs(clockOffsets(), serverId);
 }
 
 /**
