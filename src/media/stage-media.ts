@@ -38,20 +38,20 @@
 import { transfer } from 'comlink';
 import { browserTimers } from '../../workers/core/browser-timers';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
-import type { TileSpec } from '../../workers/core/tile-compositor-plan';
 import { availabilityAt, REVERSE_LOOKBACK_MS, type PlayerType, type PlayRequest } from '../core/player';
 import { liveApi } from '../api/live-api';
 import { LowBandwidthSessionPool } from './low-bandwidth/session-pool';
 import { LOW_BANDWIDTH_RATE_FPS, LowBandwidthSource } from './low-bandwidth/low-bandwidth-source';
 import { StageWorkerPool } from './stage-worker-pool';
-import { StagePlayer, type ShaderRequest } from './stage-player';
-import { compositorTileSpec } from './compositor-tile-spec';
+import { StagePlayer } from './stage-player';
+import { StageCompositor } from './stage-compositor';
 import { PageCommit } from './page-commit';
 import { TILE_COMMIT, type TileCommit } from './tile-commit';
 import { WebRtcSource } from './webrtc/webrtc-source';
 import { segmentsOnPageClock, sourceOnServerClock } from './server-clock-source';
 import { toServerTime } from '../core/clock/server-clock-offsets';
-import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
+import type { WallLoadStep } from '../core/wall-load';
+import { WallPacing } from './wall-pacing';
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
 
 export type { StagePlayer, StagePlayerView, PlayerSurface, ShaderRequest } from './stage-player';
@@ -154,21 +154,10 @@ export class StageMedia {
   private readonly pageCommit = new PageCommit();
   private readonly sessions: LowBandwidthSessionPool;
   private readonly surfaces = new WeakMap<HTMLCanvasElement, Surface>();
-  private compositorCanvas: HTMLCanvasElement | null = null;
-  private compositorSize = { width: 1, height: 1 };
-  private compositorReady: Promise<boolean> | null = null;
-  private readonly shaderTiles = new Map<string, TileSpec>();
-  /** Tiles that dewarp now (their pictures are asked larger). */
-  private readonly dewarpingTiles = new Set<string>();
+  private readonly compositor: StageCompositor;
+  private readonly pacing: WallPacing;
   private readonly players = new Map<string, StagePlayer>();
-  private shaderUnavailable = false;
-  private shaderFlushPending = false;
   private destroyed = false;
-  private readonly governor = new WallLoadGovernor(Date.now());
-  private governorTimer: ReturnType<typeof setInterval> | undefined;
-  /** Tiles in focus (spared by the governor) and the pace each tile was last given. */
-  private readonly focused = new Set<string>();
-  private readonly paces = new Map<string, number>();
 
   constructor(private readonly options: StageMediaOptions) {
     this.tileCommit = options.tileCommit ?? TILE_COMMIT;
@@ -178,6 +167,17 @@ export class StageMedia {
       ...(this.tileCommit === 'page' ? { pageCommit: this.pageCommit } : {}),
     });
     const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+    this.compositor = new StageCompositor(() => this.pool.host, {
+      failed: (tileIds) => {
+        for (const tileId of tileIds) this.players.get(tileId)?.setShader(false);
+        this.options.log?.('The stage compositor could not start (WebGL2); zoom and dewarp are off');
+        this.options.onShaderUnavailable?.();
+      },
+    });
+    this.pacing = new WallPacing(
+      { tileIds: () => this.pool.tileIds(), setPace: (tileId, paceMs) => void this.pool.workerFor(tileId).setPace(tileId, paceMs) },
+      options.rateFps ?? LOW_BANDWIDTH_RATE_FPS,
+    );
     this.sessions = new LowBandwidthSessionPool(
       {
         create: (request) =>
@@ -218,7 +218,7 @@ export class StageMedia {
       sessions: this.sessions,
       socketUrl: async (id) => (this.options.getToken() ? liveApi.lowBandwidthSocketUrl(id, server) : null),
       ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
-      size: () => ({ ...options.size(), pixelRatio: pixelRatio() * (this.dewarpingTiles.has(tileId) ? DEWARP_PICTURE_DETAIL : 1) }),
+      size: () => ({ ...options.size(), pixelRatio: pixelRatio() * (this.compositor.isDewarping(tileId) ? DEWARP_PICTURE_DETAIL : 1) }),
     });
     const webrtc = new WebRtcSource({
       tileId,
@@ -246,13 +246,9 @@ export class StageMedia {
         return availabilityAt(segmentsOnPageClock(segments, offset), timeMs, speed);
       },
       ...(options.currentRequest ? { currentRequest: options.currentRequest } : {}),
-      onShader: (request) => this.updateShader(tileId, request),
-      shaderAvailable: () => !this.shaderUnavailable,
-      onFocus: (focused) => {
-        if (focused) this.focused.add(tileId);
-        else this.focused.delete(tileId);
-        this.applyPace(tileId);
-      },
+      onShader: (request) => this.compositor.update(tileId, request),
+      shaderAvailable: () => !this.compositor.unavailable,
+      onFocus: (focused) => this.pacing.setFocused(tileId, focused),
       onDestroy: () => {
         if (this.players.get(tileId) === player) this.players.delete(tileId);
         this.releaseCanvas(elements.canvas);
@@ -262,60 +258,9 @@ export class StageMedia {
     return player;
   }
 
-  /**
-   * The compositor canvas laid under the tiles. It is transferred and given
-   * a WebGL2 context only when a first tile needs a shader: a wall of plain
-   * tiles never creates a GL context.
-   */
+  /** The compositor canvas laid under the tiles (stage-compositor.ts: started when a first tile needs a shader). */
   setCompositorCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHeight: number): void {
-    this.compositorSize = { width: Math.max(1, cssWidth), height: Math.max(1, cssHeight) };
-    if (this.compositorCanvas !== canvas) {
-      this.compositorCanvas = canvas;
-      this.compositorReady = null;
-    }
-    if (this.compositorReady) void this.pool.host.resizeCompositor(this.compositorSize.width, this.compositorSize.height, globalThis.devicePixelRatio || 1);
-    if (this.shaderTiles.size > 0) this.ensureCompositor();
-  }
-
-  private ensureCompositor(): void {
-    const canvas = this.compositorCanvas;
-    if (this.compositorReady || !canvas) return;
-    const offscreen = canvas.transferControlToOffscreen();
-    const { width, height } = this.compositorSize;
-    this.compositorReady = this.pool.host
-      .initCompositor(transfer(offscreen, [offscreen]), width, height, globalThis.devicePixelRatio || 1)
-      .catch(() => false)
-      .then((ready) => {
-        if (!ready && !this.destroyed) this.compositorFailed();
-        return ready;
-      });
-  }
-
-  /** Shader tiles go back to plain pictures, and stay so on this stage. */
-  private compositorFailed(): void {
-    if (this.shaderUnavailable) return;
-    this.shaderUnavailable = true;
-    const tiles = [...this.shaderTiles.keys()];
-    this.shaderTiles.clear();
-    this.dewarpingTiles.clear();
-    for (const tileId of tiles) this.players.get(tileId)?.setShader(false);
-    this.options.log?.('The stage compositor could not start (WebGL2); zoom and dewarp are off');
-    this.options.onShaderUnavailable?.();
-  }
-
-  private updateShader(tileId: string, request: ShaderRequest | null): void {
-    if (request && request.dewarpMode !== 0 && request.dewarp?.enable) this.dewarpingTiles.add(tileId);
-    else this.dewarpingTiles.delete(tileId);
-    if (request) this.shaderTiles.set(tileId, compositorTileSpec(tileId, request));
-    else if (!this.shaderTiles.delete(tileId)) return;
-    if (this.shaderTiles.size > 0) this.ensureCompositor();
-    if (this.shaderFlushPending) return;
-    this.shaderFlushPending = true;
-    // One layout message per change burst (a resize moves every tile at once).
-    queueMicrotask(() => {
-      this.shaderFlushPending = false;
-      if (!this.destroyed && this.compositorReady) void this.pool.host.setCompositorTiles([...this.shaderTiles.values()]);
-    });
+    this.compositor.setCanvas(canvas, cssWidth, cssHeight);
   }
 
   /**
@@ -324,36 +269,12 @@ export class StageMedia {
    * steps, and gives it back once the page has recovered.
    */
   setFrameRateLevel(level: FrameRateLevel): void {
-    this.governor.setLevel(level, Date.now());
-    this.settleLoad();
+    if (!this.destroyed) this.pacing.setLevel(level);
   }
 
   /** The governor's step now (0: every tile asks its full rate). */
   get loadStep(): WallLoadStep {
-    return this.governor.step;
-  }
-
-  private settleLoad(): void {
-    if (this.destroyed) return;
-    if (this.governor.settling && this.governorTimer === undefined) {
-      this.governorTimer = setInterval(() => {
-        const before = this.governor.step;
-        if (this.governor.tick(Date.now()) !== before) for (const tileId of this.pool.tileIds()) this.applyPace(tileId);
-        if (!this.governor.settling) this.stopGovernorTimer();
-      }, 1000);
-    } else if (!this.governor.settling) this.stopGovernorTimer();
-  }
-
-  private stopGovernorTimer(): void {
-    if (this.governorTimer !== undefined) clearInterval(this.governorTimer);
-    this.governorTimer = undefined;
-  }
-
-  private applyPace(tileId: string): void {
-    const pace = tilePaceMs(this.governor.step, this.focused.has(tileId), this.options.rateFps ?? LOW_BANDWIDTH_RATE_FPS);
-    if ((this.paces.get(tileId) ?? 0) === pace) return;
-    this.paces.set(tileId, pace);
-    void this.pool.workerFor(tileId).setPace(tileId, pace);
+    return this.pacing.step;
   }
 
   /** Every worker's channel figures (the benchmark reads them). */
@@ -369,7 +290,8 @@ export class StageMedia {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.stopGovernorTimer();
+    this.pacing.close();
+    this.compositor.close();
     this.sessions.flush();
     this.pool.destroy();
   }
@@ -403,8 +325,7 @@ export class StageMedia {
       // A later adopt of the same element gets a fresh registration (a transferred canvas stays transferred).
       this.surfaces.delete(canvas);
       this.pageCommit.detach(surface.tileId);
-      this.focused.delete(surface.tileId);
-      this.paces.delete(surface.tileId);
+      this.pacing.forget(surface.tileId);
       void this.pool.workerFor(surface.tileId).closeTile(surface.tileId);
       this.pool.release(surface.tileId);
     }, CANVAS_RELEASE_MS);

@@ -1,0 +1,81 @@
+/**
+ * Puts the wall-load governor (src/core/wall-load.ts) to work on a stage:
+ * it follows the page's frame-rate level, ticks once a second while the
+ * governor is settling (and not at all otherwise), and tells each tile's
+ * media worker the pace between its pictures when that pace changes. A
+ * tile in focus is spared.
+ *
+ * Cost: one worker message per tile whose pace changes; nothing per frame.
+ */
+import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
+import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
+
+export interface PacedTiles {
+  /** Every tile of the stage now. */
+  tileIds(): string[];
+  /** Gives a tile's worker its pace (ms between pictures; 0: as fast as asked). */
+  setPace(tileId: string, paceMs: number): void;
+}
+
+export class WallPacing {
+  private readonly governor = new WallLoadGovernor(Date.now());
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly focused = new Set<string>();
+  /** The pace each tile was last given. */
+  private readonly paces = new Map<string, number>();
+  private closed = false;
+
+  constructor(
+    private readonly tiles: PacedTiles,
+    private readonly baseRateFps: number,
+  ) {}
+
+  get step(): WallLoadStep {
+    return this.governor.step;
+  }
+
+  setLevel(level: FrameRateLevel): void {
+    this.governor.setLevel(level, Date.now());
+    this.settle();
+  }
+
+  setFocused(tileId: string, focused: boolean): void {
+    if (focused) this.focused.add(tileId);
+    else this.focused.delete(tileId);
+    this.apply(tileId);
+  }
+
+  /** The tile is gone. */
+  forget(tileId: string): void {
+    this.focused.delete(tileId);
+    this.paces.delete(tileId);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopTimer();
+  }
+
+  private settle(): void {
+    if (this.closed) return;
+    if (this.governor.settling && this.timer === undefined) {
+      this.timer = setInterval(() => {
+        const before = this.governor.step;
+        if (this.governor.tick(Date.now()) !== before) for (const tileId of this.tiles.tileIds()) this.apply(tileId);
+        if (!this.governor.settling) this.stopTimer();
+      }, 1000);
+    } else if (!this.governor.settling) this.stopTimer();
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private apply(tileId: string): void {
+    const pace = tilePaceMs(this.governor.step, this.focused.has(tileId), this.baseRateFps);
+    if ((this.paces.get(tileId) ?? 0) === pace) return;
+    this.paces.set(tileId, pace);
+    this.tiles.setPace(tileId, pace);
+  }
+}
