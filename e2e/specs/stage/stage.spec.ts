@@ -11,6 +11,7 @@
 import type { CamerasResponse } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 
@@ -148,7 +149,8 @@ test('a tile switches between WebRTC and low bandwidth, zooms, and goes full scr
   await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.width).toBeLessThan(grid.width / 1.5);
 });
 
-test('a player that fails shows its error in its own tile while the others play', async ({ page, errors }, testInfo) => {
+// A tile's error boundary is the same on any screen.
+test('a player that fails shows its error in its own tile while the others play', ANY_VIEWPORT, async ({ page, errors }, testInfo) => {
   const stage = new StagePage(page);
   // The second camera arrives without capabilities, which its player reads while rendering: that tile throws.
   await page.route(
@@ -177,7 +179,8 @@ test('a player that fails shows its error in its own tile while the others play'
   await expect(stage.tiles).toHaveCount(1);
 });
 
-test('a narrow viewport shows the big bag layout, restored when wider', async ({ page }, testInfo) => {
+// It sets both widths itself (a phone's and a desktop's), so the phone project would repeat it as it is.
+test('a narrow viewport shows the big bag layout, restored when wider', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(stage.bag).toHaveAttribute('data-layout', 'big');
