@@ -11,6 +11,7 @@
 import type { Camera } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
 import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
 import { StagePage } from '../stage/stage-page';
@@ -84,7 +85,8 @@ test('a mask drawn over the picture is saved as the recorder’s mask, and clear
   expect((await api.stream(streamId)).recordingConfiguration.bgseg?.motionMask).toBeUndefined();
 });
 
-test('the object size is checked, made positive and saved', async ({ page }) => {
+// The number rules and what the recorder stores are the same on any screen; the phone opens this dialog in the mask test.
+test('the object size is checked, made positive and saved', ANY_VIEWPORT, async ({ page }) => {
   const dialogs = new CameraMediaDialogs(page);
   const streamId = camera.primaryStream!.id;
   const dialog = await dialogs.openMotion(camera);

@@ -68,8 +68,13 @@ test.afterAll(async () => {
 
 signInAsAdminBeforeEach();
 
+/*
+ * On the phone only the edit test runs: it opens a stream dialog, which a phone shows as a bottom sheet with
+ * its larger fields. The others are tagged ANY_VIEWPORT: their subject is what the recorder keeps, refuses
+ * or answers, through the same list buttons and dialogs.
+ */
 test.describe('streams of a camera', () => {
-  test('make primary moves the primary marker and the recorder keeps it', async ({ page }, testInfo) => {
+  test('make primary moves the primary marker and the recorder keeps it', ANY_VIEWPORT, async ({ page }, testInfo) => {
     const cam = await camera(0);
     const main = streamNamed(cam, 'MainStream');
     const sub = streamNamed(cam, 'SubStream');
@@ -198,7 +203,7 @@ test.describe('stream dialogs', () => {
     expect(restored.recordingStyle).toBe(original.recordingStyle);
   });
 
-  test('a stream without a name is not saved', async ({ page }) => {
+  test('a stream without a name is not saved', ANY_VIEWPORT, async ({ page }) => {
     const cam = await camera(0);
     const sub = streamNamed(cam, 'SubStream');
     const streams = await openCameras(page);
@@ -211,7 +216,7 @@ test.describe('stream dialogs', () => {
     expect((await api<Stream>('GET', `/service/streams/${sub.id}`)).name).toBe('SubStream');
   });
 
-  test('copy stream settings to another camera and review the result', async ({ page }, testInfo) => {
+  test('copy stream settings to another camera and review the result', ANY_VIEWPORT, async ({ page }, testInfo) => {
     const source = await camera(0);
     const target = await camera(1);
     const main = streamNamed(source, 'MainStream');
@@ -253,7 +258,7 @@ test.describe('stream dialogs', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('restart and verify a stream', async ({ page }) => {
+  test('restart and verify a stream', ANY_VIEWPORT, async ({ page }) => {
     const cam = await camera(1);
     const main = streamNamed(cam, 'MainStream');
     // Verify answers success once the stream has recorded within 2 minutes.
@@ -274,7 +279,7 @@ test.describe('stream dialogs', () => {
     expect((await api<{ retryCount: number }>('GET', `/service/streams/${main.id}/status`)).retryCount).toBeGreaterThan(0);
   });
 
-  test('preview shows the stream’s live picture', async ({ page }, testInfo) => {
+  test('preview shows the stream’s live picture', ANY_VIEWPORT, async ({ page }, testInfo) => {
     const cam = await camera(1);
     const main = streamNamed(cam, 'MainStream');
     const streams = await openCameras(page);
@@ -287,7 +292,7 @@ test.describe('stream dialogs', () => {
     await dialog.getByRole('button', { name: 'Close' }).last().click();
   });
 
-  test('delete a stream and add it back; a make-primary the recorder refuses reverts with an alert', async ({ page, errors }, testInfo) => {
+  test('delete a stream and add it back; a make-primary the recorder refuses reverts with an alert', ANY_VIEWPORT, async ({ page, errors }, testInfo) => {
     const cam = await camera(1);
     const main = streamNamed(cam, 'MainStream');
     const sub = streamNamed(cam, 'SubStream');
@@ -340,7 +345,7 @@ test.describe('stream dialogs', () => {
     expect((await camera(1)).streams).toHaveLength(2);
   });
 
-  test('a Generic RTSP camera: its fixed stream cannot be deleted, its settings stay in the recorder, it is no copy target', async ({ page }, testInfo) => {
+  test('a Generic RTSP camera: its fixed stream cannot be deleted, its settings stay in the recorder, it is no copy target', ANY_VIEWPORT, async ({ page }, testInfo) => {
     const sim = rig!.sim.cameras[0]!;
     const generic = await api<Camera>('POST', '/service/cameras', {
       driver: 'Generic RTSP',
@@ -372,7 +377,7 @@ test.describe('stream dialogs', () => {
     }
   });
 
-  test('a new stream is refused once the camera has PossibleStreams streams', async ({ page }) => {
+  test('a new stream is refused once the camera has PossibleStreams streams', ANY_VIEWPORT, async ({ page }) => {
     const cam = await camera(0);
     expect(cam.streams).toHaveLength(cam.capabilities.camera.PossibleStreams);
     const streams = await openCameras(page);

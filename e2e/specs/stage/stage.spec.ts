@@ -11,6 +11,7 @@
 import type { CamerasResponse } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
+import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 
@@ -49,37 +50,41 @@ test('cameras dragged from the bag play, swap and resize', async ({ page }, test
   await shot(page, testInfo, 'stage-resized');
 });
 
-test('by touch: cameras dragged from the bag play, and pinching a tile zooms it in and out', async ({ page }, testInfo) => {
-  const stage = new StagePage(page);
-  test.skip(!(await stage.isTouch()), 'finger gestures: the phone');
-  await stage.dragCamera(suite.first, 0.5, 0.5);
-  await stage.dragCamera(suite.second, -6, 0.5);
-  await stage.expectPlaying(suite.first);
-  await stage.expectPlaying(suite.second);
-  await stage.expectClockAdvancing(suite.first);
-  // A finger moves the first tile onto the second: they swap.
-  const first = (await stage.tile(suite.first).boundingBox())!;
-  const second = (await stage.tile(suite.second).boundingBox())!;
-  await stage.drag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
-  await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.x).toBeGreaterThan(first.x);
-  await expect(stage.tile(suite.first).getByTestId('tile-zoom')).toHaveCount(0);
+// Decided before the sign-in, so the desktop spends nothing on it.
+test.describe(() => {
+  test.skip(({ hasTouch }) => !hasTouch, 'finger gestures: the phone');
 
-  // Spreading two fingers on the moved tile zooms in: the title shows the zoom and the compositor draws the tile.
-  const zoom = stage.tile(suite.first).getByTestId('tile-zoom');
-  const placed = await stage.tile(suite.first).boundingBox();
-  await stage.pinch(suite.first, 40, 140);
-  await expect(zoom).toHaveText(/^\d{3}%$/);
-  await expect(stage.tile(suite.first)).toHaveClass(/surface-compositor/);
-  const zoomedIn = Number.parseInt((await zoom.textContent())!, 10);
-  expect(zoomedIn).toBeGreaterThan(100);
-  await shot(page, testInfo, 'stage-phone-pinched');
+  test('by touch: cameras dragged from the bag play, and pinching a tile zooms it in and out', async ({ page }, testInfo) => {
+    const stage = new StagePage(page);
+    await stage.dragCamera(suite.first, 0.5, 0.5);
+    await stage.dragCamera(suite.second, -6, 0.5);
+    await stage.expectPlaying(suite.first);
+    await stage.expectPlaying(suite.second);
+    await stage.expectClockAdvancing(suite.first);
+    // A finger moves the first tile onto the second: they swap.
+    const first = (await stage.tile(suite.first).boundingBox())!;
+    const second = (await stage.tile(suite.second).boundingBox())!;
+    await stage.drag({ x: first.x + first.width / 2, y: first.y + first.height / 2 }, { x: second.x + second.width / 2, y: second.y + second.height / 2 });
+    await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.x).toBeGreaterThan(first.x);
+    await expect(stage.tile(suite.first).getByTestId('tile-zoom')).toHaveCount(0);
 
-  // Closing them zooms out again. A pinch never moves a tile, and the other tile keeps its picture whole.
-  await stage.pinch(suite.first, 140, 40);
-  await expect.poll(async () => ((await zoom.count()) === 0 ? 100 : Number.parseInt((await zoom.textContent())!, 10))).toBeLessThan(zoomedIn);
-  expect(await stage.tile(suite.first).boundingBox()).toEqual(placed);
-  await expect(stage.tile(suite.second).getByTestId('tile-zoom')).toHaveCount(0);
-  await expect(stage.tiles).toHaveCount(2);
+    // Spreading two fingers on the moved tile zooms in: the title shows the zoom and the compositor draws the tile.
+    const zoom = stage.tile(suite.first).getByTestId('tile-zoom');
+    const placed = await stage.tile(suite.first).boundingBox();
+    await stage.pinch(suite.first, 40, 140);
+    await expect(zoom).toHaveText(/^\d{3}%$/);
+    await expect(stage.tile(suite.first)).toHaveClass(/surface-compositor/);
+    const zoomedIn = Number.parseInt((await zoom.textContent())!, 10);
+    expect(zoomedIn).toBeGreaterThan(100);
+    await shot(page, testInfo, 'stage-phone-pinched');
+
+    // Closing them zooms out again. A pinch never moves a tile, and the other tile keeps its picture whole.
+    await stage.pinch(suite.first, 140, 40);
+    await expect.poll(async () => ((await zoom.count()) === 0 ? 100 : Number.parseInt((await zoom.textContent())!, 10))).toBeLessThan(zoomedIn);
+    expect(await stage.tile(suite.first).boundingBox()).toEqual(placed);
+    await expect(stage.tile(suite.second).getByTestId('tile-zoom')).toHaveCount(0);
+    await expect(stage.tiles).toHaveCount(2);
+  });
 });
 
 test('a saved stage is found again after a reload', async ({ page }, testInfo) => {
@@ -148,7 +153,8 @@ test('a tile switches between WebRTC and low bandwidth, zooms, and goes full scr
   await expect.poll(async () => (await stage.tile(suite.first).boundingBox())!.width).toBeLessThan(grid.width / 1.5);
 });
 
-test('a player that fails shows its error in its own tile while the others play', async ({ page, errors }, testInfo) => {
+// A tile's error boundary is the same on any screen.
+test('a player that fails shows its error in its own tile while the others play', ANY_VIEWPORT, async ({ page, errors }, testInfo) => {
   const stage = new StagePage(page);
   // The second camera arrives without capabilities, which its player reads while rendering: that tile throws.
   await page.route(
@@ -177,7 +183,8 @@ test('a player that fails shows its error in its own tile while the others play'
   await expect(stage.tiles).toHaveCount(1);
 });
 
-test('a narrow viewport shows the big bag layout, restored when wider', async ({ page }, testInfo) => {
+// It sets both widths itself (a phone's and a desktop's), so the phone project would repeat it as it is.
+test('a narrow viewport shows the big bag layout, restored when wider', ANY_VIEWPORT, async ({ page }, testInfo) => {
   const stage = new StagePage(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(stage.bag).toHaveAttribute('data-layout', 'big');
