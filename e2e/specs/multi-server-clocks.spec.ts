@@ -30,8 +30,10 @@ const PASSWORD = 'clocks-Two-77';
 const AHEAD_MS = 120_000;
 /** How far back the past is sought: well out of the 5 s live window. */
 const SEEK_BACK_MS = 20_000;
-/** A picture may start up to a GOP early and lag on a loaded machine; the offset would put it 120 s off. */
+/** A live picture may lag a little; the offset would put it 120 s off. */
 const PICTURE_TOLERANCE_MS = 5_000;
+/** The past may start up to a GOP early and a loaded machine plays the archive a little behind (as multi-server-stage allows). */
+const PAST_PICTURE_TOLERANCE_MS = 10_000;
 /** The scale is drawn a frame at a time and a column is half a second wide. */
 const SCALE_TOLERANCE_MS = 3_000;
 
@@ -128,7 +130,7 @@ test('a recorder whose clock is two minutes ahead: its camera live, recorded and
   for (const server of [south, north]) {
     await expect
       .poll(() => stage.distanceFromBarMs(server.camera.name, bar), { timeout: 30_000, message: `${server.camera.name} shows the time sought` })
-      .toBeLessThan(PICTURE_TOLERANCE_MS);
+      .toBeLessThan(PAST_PICTURE_TOLERANCE_MS);
   }
   await shot(page, testInfo, 'multi-server-clocks-past');
 });
