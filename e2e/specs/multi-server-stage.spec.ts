@@ -10,11 +10,12 @@
  * previews are the aggregator's own cropped camera previews.
  */
 import type { Page } from '@playwright/test';
-import type { CamerasResponse, OrchidsResponse } from '../../server/shared/api';
+import type { OrchidsResponse } from '../../server/shared/api';
 import { startAggregator, type AggregatorProcess } from '../../tests/integration/helpers/aggregator-process';
 import { call, signIn as signInApi } from '../../tests/integration/helpers/recorder-process';
 import { ShellPage } from '../pages/shell-page';
 import { SignInPage } from '../pages/sign-in-page';
+import { runningCameras } from '../fixtures/federation';
 import { shot } from '../fixtures/shots';
 import { expect, test } from '../fixtures/test';
 import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
@@ -34,26 +35,11 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   aggregator = await startAggregator({ adminPassword: PASSWORD, extraArgs: ['--demo-recorders', '2', '--demo-cameras', '1'] });
   const token = await signInApi(aggregator.baseUrl, 'admin', PASSWORD);
-  // The demo recorders register their cameras as they start: wait for one running camera on each.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const reply = await call<CamerasResponse>(aggregator.baseUrl, 'GET', '/service/cameras', { token });
-    const running = (reply.body?.data?.cameras ?? []).filter((camera) => camera.primaryStream?.status.streamState === 'running');
-    if (new Set(running.map((camera) => camera.orchidId)).size >= 2) {
-      for (const [index, camera] of running.entries()) {
-        const name = `Site ${index + 1} gate`;
-        // Renamed on its own recorder, through the aggregator's proxy.
-        const renamed = await call(aggregator.baseUrl, 'PATCH', `/service/orchid-proxy/${camera.orchidId}/service/cameras/${camera.id}`, { token, json: { name } });
-        expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-        names.set(camera.orchidId, name);
-      }
-      const orchids = await call<OrchidsResponse>(aggregator.baseUrl, 'GET', '/service/orchids', { token });
-      for (const orchid of orchids.body.data.orchids) uris.set(orchid.id, orchid.uri);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`the demo recorders' cameras did not run in time:\n${aggregator.output().slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  // The demo recorders register their cameras as they start.
+  const cameras = await runningCameras(aggregator.baseUrl, token, 2, (_serverId, index) => `Site ${index + 1} gate`);
+  for (const camera of cameras) names.set(camera.orchidId, camera.name);
+  const orchids = await call<OrchidsResponse>(aggregator.baseUrl, 'GET', '/service/orchids', { token });
+  for (const orchid of orchids.body.data.orchids) uris.set(orchid.id, orchid.uri);
 });
 
 test.afterAll(async () => {
@@ -119,17 +105,7 @@ test('cameras of two servers play side by side, each straight from its server, l
   expect(await bar.shownTime()).not.toBe('live');
   for (const name of [first, second]) {
     await expect
-      .poll(
-        async () => {
-          // The bar's time is read on both sides of the tile's screenshot, which takes seconds on a loaded
-          // machine: the picture is compared with the bar over that whole span, not with the bar's time after it.
-          const before = Date.now() - (await bar.lagMs());
-          const shown = (await stage.tileTime(name)) ?? 0;
-          const after = Date.now() - (await bar.lagMs());
-          return shown < before ? before - shown : Math.max(0, shown - after);
-        },
-        { timeout: 30_000, message: `${name} shows the time sought` },
-      )
+      .poll(() => stage.distanceFromBarMs(name, bar), { timeout: 30_000, message: `${name} shows the time sought` })
       // The picture may start up to a GOP early and a loaded machine plays the archive a little behind;
       // live would be 30 s off.
       .toBeLessThan(10_000);

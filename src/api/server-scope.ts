@@ -40,6 +40,13 @@ export function distinctStreams<T extends StreamRef>(streams: readonly T[]): T[]
   return [...seen.values()];
 }
 
+/** The streams' ids grouped by their server (none: the serving server), for calls that take many streams of one server. */
+export function streamsByServer(streams: readonly StreamRef[]): Map<string | undefined, string[]> {
+  const byServer = new Map<string | undefined, string[]>();
+  for (const { streamId, server } of streams) byServer.set(server, [...(byServer.get(server) ?? []), streamId]);
+  return byServer;
+}
+
 let scope: string | null = null;
 let multiServer = false;
 

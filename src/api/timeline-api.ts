@@ -52,20 +52,10 @@ export const timelineApi = {
       })
     ).data.events,
 
-  /** Minutes recorded per day over the streams, summed across their servers (one call to each). */
-  perDay: async (streams: readonly StreamRef[], startMs?: number, stopMs?: number): Promise<ArchivesPerDayResponse> => {
-    const byServer = new Map<string | undefined, string[]>();
-    for (const { streamId, server } of streams) byServer.set(server, [...(byServer.get(server) ?? []), streamId]);
-    const replies = await Promise.all(
-      [...byServer].map(([server, ids]) =>
-        http.get<ArchivesPerDayResponse>('/service/archives/per-day', { server, query: { ids: ids.join(','), start: startMs, stop: stopMs } }),
-      ),
-    );
-    const total: ArchivesPerDayResponse = { archivesPerDay: {}, streamsCount: 0 };
-    for (const reply of replies) {
-      total.streamsCount += reply.streamsCount;
-      for (const [day, minutes] of Object.entries(reply.archivesPerDay)) total.archivesPerDay[day] = (total.archivesPerDay[day] ?? 0) + minutes;
-    }
-    return total;
-  },
+  /** Minutes recorded per day (the server's days) over some streams of one server, between two times of its clock. */
+  perDay: async (server: string | undefined, streamIds: readonly string[], startMs: number, stopMs: number): Promise<ArchivesPerDayResponse> =>
+    http.get<ArchivesPerDayResponse>('/service/archives/per-day', {
+      server,
+      query: { ids: streamIds.join(','), start: Math.max(0, Math.floor(startMs)), stop: Math.ceil(stopMs) },
+    }),
 };

@@ -12,6 +12,7 @@
  * pointer. The simulator's moving object must be off for a still picture.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { screenshotPixels } from './stage-page';
 
 /** Gray means of the picture's cells; null where a cell is left out. */
 export type PictureGrid = Array<number | null>;
@@ -77,52 +78,38 @@ export class PtzTilePage {
       );
     }, COVERING);
     const png = await this.media.screenshot();
-    return this.page.evaluate(
-      async ({ base64, box, covers, columns, rows, strip }) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const bitmap = await createImageBitmap(image);
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-        const scale = bitmap.width / box.width;
-        // The picture (16:9) contained in the media box.
-        const aspect = 16 / 9;
-        const pictureWidth = Math.min(box.width, box.height * aspect);
-        const pictureHeight = pictureWidth / aspect;
-        const left = (box.width - pictureWidth) / 2;
-        const top = (box.height - pictureHeight) / 2;
-        const cellWidth = pictureWidth / columns;
-        const cellHeight = pictureHeight / rows;
-        const covered = (x: number, y: number, w: number, h: number) =>
-          covers.some((c) => x < c.x + c.width && x + w > c.x && y < c.y + c.height && y + h > c.y);
-        const grid: Array<number | null> = [];
-        for (let row = 0; row < rows; row++) {
-          for (let column = 0; column < columns; column++) {
-            const x = left + column * cellWidth;
-            const y = top + row * cellHeight;
-            if ((row + 1) / rows <= strip || covered(x, y, cellWidth, cellHeight)) {
-              grid.push(null);
-              continue;
-            }
-            let sum = 0;
-            let count = 0;
-            for (let py = Math.floor(y * scale); py < Math.floor((y + cellHeight) * scale); py++) {
-              for (let px = Math.floor(x * scale); px < Math.floor((x + cellWidth) * scale); px++) {
-                const i = (py * bitmap.width + px) * 4;
-                sum += 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]!;
-                count++;
-              }
-            }
-            grid.push(count > 0 ? sum / count : null);
+    const picture = await screenshotPixels(this.page, png, 'gray');
+    const scale = picture.width / box.width;
+    // The picture (16:9) contained in the media box.
+    const aspect = 16 / 9;
+    const pictureWidth = Math.min(box.width, box.height * aspect);
+    const pictureHeight = pictureWidth / aspect;
+    const left = (box.width - pictureWidth) / 2;
+    const top = (box.height - pictureHeight) / 2;
+    const cellWidth = pictureWidth / GRID_COLUMNS;
+    const cellHeight = pictureHeight / GRID_ROWS;
+    const covered = (x: number, y: number, w: number, h: number) => covers.some((c) => x < c.x + c.width && x + w > c.x && y < c.y + c.height && y + h > c.y);
+    const grid: Array<number | null> = [];
+    for (let row = 0; row < GRID_ROWS; row++) {
+      for (let column = 0; column < GRID_COLUMNS; column++) {
+        const x = left + column * cellWidth;
+        const y = top + row * cellHeight;
+        if ((row + 1) / GRID_ROWS <= STRIP_FRACTION || covered(x, y, cellWidth, cellHeight)) {
+          grid.push(null);
+          continue;
+        }
+        let sum = 0;
+        let count = 0;
+        for (let py = Math.floor(y * scale); py < Math.floor((y + cellHeight) * scale); py++) {
+          for (let px = Math.floor(x * scale); px < Math.floor((x + cellWidth) * scale); px++) {
+            sum += picture.values[py * picture.width + px]!;
+            count++;
           }
         }
-        return grid;
-      },
-      { base64: png.toString('base64'), box: { width: box.width, height: box.height }, covers, columns: GRID_COLUMNS, rows: GRID_ROWS, strip: STRIP_FRACTION },
-    );
+        grid.push(count > 0 ? sum / count : null);
+      }
+    }
+    return grid;
   }
 
   /** Waits until two looks a moment apart agree (the picture holds still), and answers the last. */

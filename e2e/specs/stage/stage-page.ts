@@ -13,6 +13,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { decodeTimeStrip } from '../../../server/shared/time-strip';
 import { Touch, type Point } from '../../fixtures/touch';
+import type { ControlBarPage } from './control-bar-page';
 
 export class StagePage {
   readonly grid: Locator;
@@ -89,24 +90,26 @@ export class StagePage {
     const hide = (visibility: string) => header.evaluateAll((nodes, value) => nodes.forEach((node) => ((node as HTMLElement).style.visibility = value)), visibility);
     await hide('hidden');
     const png = await this.tile(name).locator('.tile-media').screenshot().finally(() => hide(''));
-    // The browser decodes the screenshot (as an image: the page's CSP allows data: pictures, not fetches); the strip is read here.
-    const picture = await this.page.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const bitmap = await createImageBitmap(image);
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      const gray: number[] = new Array(bitmap.width * bitmap.height);
-      for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
-      return { width: bitmap.width, height: bitmap.height, gray };
-    }, png.toString('base64'));
-    const gray = Uint8Array.from(picture.gray);
+    const picture = await screenshotPixels(this.page, png, 'gray');
+    const gray = Uint8Array.from(picture.values);
     // A picture that fills its tile is read whole; a tile of another shape than the camera's 16:9
     // (one tile alone on a wide stage) shows it letterboxed or pillarboxed, so the part it covers is read.
     return decodeTimeStrip(gray, picture.width, picture.height) ?? decodeTimeStrip(...containedPicture(gray, picture.width, picture.height));
+  }
+
+  /**
+   * How far the capture time burnt into the tile's picture is from the bar's
+   * time (now, while live), ms; Infinity while no time strip can be read.
+   * The bar's time is read on both sides of the tile's screenshot, which
+   * takes seconds on a loaded machine: the picture is compared with the bar
+   * over that whole span, not with the bar's time after it.
+   */
+  async distanceFromBarMs(name: string, bar: ControlBarPage): Promise<number> {
+    const before = Date.now() - (await bar.lagMs());
+    const shown = await this.tileTime(name);
+    const after = Date.now() - (await bar.lagMs());
+    if (shown === undefined) return Number.POSITIVE_INFINITY;
+    return shown < before ? before - shown : Math.max(0, shown - after);
   }
 
   /** Waits until the camera clock burnt into the tile's picture moves on. */
@@ -178,6 +181,31 @@ export class StagePage {
     await this.page.mouse.move(to.x, to.y, { steps: 5 });
     await this.page.mouse.up();
   }
+}
+
+/**
+ * A screenshot's pixels, as gray levels (one value a pixel) or RGBA (four).
+ * The browser decodes it (as an image: the page's CSP allows data: pictures,
+ * not fetches); the caller reads it here.
+ */
+export async function screenshotPixels(page: Page, png: Buffer, kind: 'gray' | 'rgba'): Promise<{ width: number; height: number; values: number[] }> {
+  return page.evaluate(
+    async ({ base64, kind }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const bitmap = await createImageBitmap(image);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      if (kind === 'rgba') return { width: bitmap.width, height: bitmap.height, values: Array.from(rgba) };
+      const gray: number[] = new Array(bitmap.width * bitmap.height);
+      for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
+      return { width: bitmap.width, height: bitmap.height, values: gray };
+    },
+    { base64: png.toString('base64'), kind },
+  );
 }
 
 /**
