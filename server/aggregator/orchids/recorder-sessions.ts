@@ -80,7 +80,7 @@ export class RecorderSessions {
 
   /** A session on the recorder for `user` with the user's role; throws RecorderCallError when none can be had. */
   async forUser(target: RecorderTarget, user: User): Promise<UserRecorderSession> {
-    const key = `${target.id}\u0000${user.id}\u0000${user.role}`;
+    const key = `${userPrefix(target.id, user.id)}${user.role}`;
     const cached = this.users.get(key);
     if (cached) {
       const session = await cached.catch(() => undefined);
@@ -114,8 +114,23 @@ export class RecorderSessions {
     for (const key of this.users.keys()) if (key.startsWith(`${orchidId}\u0000`)) this.users.delete(key);
   }
 
+  /**
+   * Forgets a user's session on one recorder, which refused it (signed out
+   * there, or it trusts another issuer now), so the next call there mints a
+   * new one; the user's sessions on the other recorders stay as they are.
+   */
+  forgetUserOn(orchidId: string, userId: string): void {
+    const prefix = userPrefix(orchidId, userId);
+    for (const key of this.users.keys()) if (key.startsWith(prefix)) this.users.delete(key);
+  }
+
   /** Forgets a user's sessions on every recorder (signed out, deleted, role changed). */
   forgetUser(userId: string): void {
     for (const key of this.users.keys()) if (key.split('\u0000')[1] === userId) this.users.delete(key);
   }
+}
+
+/** The start of a user session's key: recorder, then user, then (after this) the role the session was minted with. */
+function userPrefix(orchidId: string, userId: string): string {
+  return `${orchidId}\u0000${userId}\u0000`;
 }
