@@ -41,7 +41,7 @@ async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameter
 
 export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
   app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply) => {
-    const targets = await deps.orchids.targets();
+    const targets = await deps.orchids.answeringTargets();
     const user = sessionOf(request).user;
     const parts = await Promise.all(
       targets.map(async (target) => {

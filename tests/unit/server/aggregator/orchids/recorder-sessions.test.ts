@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IssuerKey } from '../../../../../server/aggregator/identity/issuer-key';
-import { RecorderSessions, type RecorderTarget } from '../../../../../server/aggregator/orchids/recorder-sessions';
+import { MINT_CONCURRENCY, RecorderSessions, type RecorderTarget } from '../../../../../server/aggregator/orchids/recorder-sessions';
 import { JwtSessions } from '../../../../../server/recorder/identity/jwt-sessions';
 import { TrustedIssuerStore } from '../../../../../server/recorder/identity/trusted-issuer';
 import type { User } from '../../../../../server/shared/api';
@@ -22,7 +22,10 @@ interface TokenRecorder {
   close: () => Promise<void>;
 }
 
-async function startTokenRecorder(id: string, issuer: IssuerKey): Promise<TokenRecorder> {
+/** Exchanges being answered at once across every token recorder of a test, and the most seen. */
+const inFlight = { now: 0, most: 0 };
+
+async function startTokenRecorder(id: string, issuer: IssuerKey, answerAfterMs = 0): Promise<TokenRecorder> {
   const settings = new Map<string, string>();
   const issuers = new TrustedIssuerStore({
     get: (name) => settings.get(name),
@@ -36,13 +39,17 @@ async function startTokenRecorder(id: string, issuer: IssuerKey): Promise<TokenR
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/service/identity') return response.writeHead(404).end();
     exchanges++;
-    try {
-      const session = jwt.exchange(url.searchParams.get('jwt') ?? '');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session));
-    } catch (error) {
-      const refusal = error instanceof ApiError ? error : new ApiError(500, 'failed', String(error));
-      response.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: refusal.code, reason: refusal.reason }));
-    }
+    inFlight.most = Math.max(inFlight.most, ++inFlight.now);
+    setTimeout(() => {
+      inFlight.now--;
+      try {
+        const session = jwt.exchange(url.searchParams.get('jwt') ?? '');
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session));
+      } catch (error) {
+        const refusal = error instanceof ApiError ? error : new ApiError(500, 'failed', String(error));
+        response.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: refusal.code, reason: refusal.reason }));
+      }
+    }, answerAfterMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,5 +110,33 @@ describe('recorder sessions: one user on one recorder', () => {
     expect((await sessions.forUser(a.target, userNamed('vera', 'Viewer'))).sessionId).not.toBe(asViewer.sessionId);
     expect((await sessions.forUser(a.target, userNamed('vera', 'Manager'))).sessionId).not.toBe(asManager.sessionId);
     expect(a.exchanges()).toBe(4);
+  });
+});
+
+describe('recorder sessions: the first sessions on many recorders', () => {
+  const privateKey = generateKeyPairSync('ed25519').privateKey;
+  const issuer: IssuerKey = { name: 'aggregator-under-test', privateKey, publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString() };
+  let fleet: TokenRecorder[] = [];
+
+  afterEach(async () => {
+    await Promise.all(fleet.map((recorder) => recorder.close()));
+    fleet = [];
+  });
+
+  it(`warm mints the user's sessions on every recorder, at most ${MINT_CONCURRENCY} at once`, async () => {
+    // Each answer is held a little, so mints that were let through together overlap.
+    fleet = await Promise.all(Array.from({ length: MINT_CONCURRENCY + 5 }, (_, i) => startTokenRecorder(`orchid-${i}`, issuer, 50)));
+    inFlight.most = 0;
+    const sessions = new RecorderSessions(issuer);
+    const vera = userNamed('vera');
+    sessions.warm(
+      fleet.map((recorder) => recorder.target),
+      vera,
+    );
+    // The warm-up's mints are the ones forUser joins: no second exchange anywhere.
+    const minted = await Promise.all(fleet.map((recorder) => sessions.forUser(recorder.target, vera)));
+    expect(new Set(minted.map((session) => session.sessionId)).size).toBe(fleet.length);
+    expect(fleet.map((recorder) => recorder.exchanges())).toEqual(fleet.map(() => 1));
+    expect(inFlight.most).toBe(MINT_CONCURRENCY);
   });
 });
