@@ -28,9 +28,9 @@ import { jpegSize } from '../live/helpers/jpeg-probe';
 
 const RECORDER_PASSWORD = 'rec-Preview-8812';
 
-type FrontMode = 'pass' | 'down' | 'redirect-pictures';
+type FrontMode = 'pass' | 'down' | 'redirect-pictures' | 'refuse-cameras';
 
-/** A pass-through HTTP front for the recorder that the test can take down or make redirect picture calls. */
+/** A pass-through HTTP front for the recorder that the test can take down, make redirect picture calls, or refuse every camera read (401) as a recorder refuses a token. */
 interface RecorderFront {
   baseUrl: string;
   mode: FrontMode;
@@ -42,6 +42,10 @@ async function startFront(target: string): Promise<RecorderFront> {
     if (front.mode === 'down') return void request.socket.destroy();
     if (front.mode === 'redirect-pictures' && /\/frame(\?|$)/.test(request.url ?? '')) {
       response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end();
+      return;
+    }
+    if (front.mode === 'refuse-cameras' && (request.url ?? '').startsWith('/service/cameras/')) {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'jwt-revoked', reason: 'This token was signed out.' }));
       return;
     }
     const upstream = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
@@ -197,10 +201,19 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
     expect((await call(aggregator.baseUrl, 'POST', previewPath('/tickets', 'other-server'), { token: viewer })).status).toBe(404);
   });
 
-  it("answers 503 'no_session' when the recorder forgot the user's session, and signs in there afresh on the next ask", async () => {
+  it("signs in there afresh within the same ask when the recorder forgot the user's session", async () => {
     // The viewer signs out on the recorder itself (through the proxy, as that user): the aggregator still holds the token.
     expect((await call(aggregator.baseUrl, 'DELETE', `/service/orchid-proxy/${orchidId}/service/sessions/me`, { token: viewer })).status).toBe(204);
-    expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
+    expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
+  });
+
+  it("answers 503 'no_session' when the recorder refuses the user's session even when minted afresh, and recovers once it takes one", async () => {
+    front.mode = 'refuse-cameras';
+    try {
+      expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
+    } finally {
+      front.mode = 'pass';
+    }
     expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
   });
 
@@ -210,6 +223,16 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
       expect((await preview('?width=100&height=100', viewer)).status).toBe(502);
       front.mode = 'down';
       expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 404, reason: ORCHID_MESSAGES.notAvailable });
+    } finally {
+      front.mode = 'pass';
+    }
+    expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
+  });
+
+  it("answers 503 'no_session' when the recorder refuses the user's session even when minted afresh, and recovers once it takes one", async () => {
+    front.mode = 'refuse-cameras';
+    try {
+      expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
     } finally {
       front.mode = 'pass';
     }
