@@ -19,9 +19,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CamerasResponse, Orchid, TicketResponse, User } from '../../../server/shared/api';
+import type { CamerasResponse, TicketResponse, User } from '../../../server/shared/api';
 import { ORCHID_MESSAGES } from '../../../server/shared/orchid-validation';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
 import { jpegSize } from '../live/helpers/jpeg-probe';
@@ -109,12 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
     const databaseUrl = variant === 'postgres' ? await postgres.createDatabase('aggregator_preview') : undefined;
     aggregator = await startAggregator({ databaseUrl });
     admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
-    const registered = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
-      token: admin,
-      json: { name: 'Gate', uri: front.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    orchidId = registered.body.id;
+    orchidId = (await registerRecorder(aggregator.baseUrl, admin, { name: 'Gate', uri: front.baseUrl, password: RECORDER_PASSWORD })).id;
     [viewer, liveViewer] = await Promise.all([user('vera', 'Viewer'), user('liv', 'Live Viewer')]);
     // The demo camera runs once its stream has sent a keyframe: wait for its first picture.
     const deadline = Date.now() + 90_000;

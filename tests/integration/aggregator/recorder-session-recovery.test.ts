@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CamerasResponse, Orchid, OrchidsResponse, Session, User } from '../../../server/shared/api';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import type { CamerasResponse, OrchidsResponse, Session, User } from '../../../server/shared/api';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn } from '../helpers/recorder-process';
 
@@ -30,16 +30,8 @@ beforeAll(async () => {
     startInProcessRecorder(RECORDER_PASSWORD),
   ]);
   const admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
-  const register = async (name: string, recorder: InProcessRecorder) => {
-    const registered = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
-      token: admin,
-      json: { name, uri: recorder.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    return registered.body.id;
-  };
-  idA = await register('A', recorderA);
-  idB = await register('B', recorderB);
+  idA = (await registerRecorder(aggregator.baseUrl, admin, { name: 'A', uri: recorderA.baseUrl, password: RECORDER_PASSWORD })).id;
+  idB = (await registerRecorder(aggregator.baseUrl, admin, { name: 'B', uri: recorderB.baseUrl, password: RECORDER_PASSWORD })).id;
   const created = await call<User>(aggregator.baseUrl, 'POST', '/service/users', { token: admin, json: { username: 'vera', password: 'vera-pass', role: 'viewer' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   vera = await signIn(aggregator.baseUrl, 'vera', 'vera-pass');
