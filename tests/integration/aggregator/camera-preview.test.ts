@@ -223,14 +223,4 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
     }
     expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
   });
-
-  it("answers 503 'no_session' when the recorder refuses the user's session even when minted afresh, and recovers once it takes one", async () => {
-    front.mode = 'refuse-cameras';
-    try {
-      expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
-    } finally {
-      front.mode = 'pass';
-    }
-    expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
-  });
 });
