@@ -35,10 +35,15 @@ import { lower, type Figures } from './lib/figures';
 import { runLoad, summarizeLoad } from './lib/load';
 import { clockTicksPerSecond, commandLine, descendants, readProcStat } from './lib/proc-cpu';
 import { RecorderFleet } from './lib/recorder-fleet';
-import { printTable, writeResults } from './lib/report';
+import { readBaseline } from './lib/baseline';
+import { compareFigures, comparisonTable } from './lib/compare';
+import { loud, percentile, printTable, writeResults } from './lib/report';
 
-const RECORDERS = positive('AGG_SCALE_RECORDERS', 50);
-const CAMERAS = positive('AGG_SCALE_CAMERAS', 100);
+const DEFAULT_RECORDERS = 50;
+const DEFAULT_CAMERAS = 100;
+const RECORDERS = positive('AGG_SCALE_RECORDERS', DEFAULT_RECORDERS);
+const CAMERAS = positive('AGG_SCALE_CAMERAS', DEFAULT_CAMERAS);
+const STORES = stores(process.env.AGG_SCALE_STORES ?? 'sqlite,postgres');
 const RECORDER_PASSWORD = 'bench-Fleet-83';
 const LIST_REQUESTS = 40;
 const LIST_MAX_MS = 60_000;
@@ -48,11 +53,27 @@ const SETTLE_MS = 15_000;
 const HEALTH_WAIT_MS = 60_000;
 const WATCHDOG_MS = 25 * 60_000;
 const GOALS = { listP95Ms: 300, healthChangeMs: 5_000, restCorePercent: 20 };
+/**
+ * Beside the committed baseline (bench/baseline.json, entry
+ * 'aggregator-scale'), changes within ±30 % are read as noise: these are
+ * absolute times of 50 processes on a shared 2-core machine, and the list
+ * p95 of the same code moved by more than half between runs at load 1 and
+ * load 20. The ratio figure (list x straight fan-out) moves less.
+ */
+const BASELINE_BAND = 0.3;
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
   return value;
+}
+
+/** AGG_SCALE_STORES: which aggregator stores to measure, in order (a shorter run while iterating on one). */
+function stores(list: string): Array<'sqlite' | 'postgres'> {
+  const names = list.split(',').map((name) => name.trim());
+  const bad = names.filter((name) => name !== 'sqlite' && name !== 'postgres');
+  if (names.length === 0 || bad.length > 0) throw new Error(`AGG_SCALE_STORES names sqlite and/or postgres, not ${bad.join(', ')}`);
+  return names as Array<'sqlite' | 'postgres'>;
 }
 
 const fixed = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -93,9 +114,44 @@ async function timeUntil(baseUrl: string, token: string, id: string, health: str
   }
 }
 
+/**
+ * The floor under the aggregator's list: the same fan-out made by the bench
+ * itself, straight to every recorder with the user's own token there (the
+ * server list's permissions), every answer read whole, LIST_REQUESTS times.
+ * The list through the aggregator cannot be faster than this; the gap is the
+ * aggregator's own work (sessions, join, sending the bytes on). Also each
+ * recorder's answer time inside those fan-outs.
+ */
+async function directFanOut(baseUrl: string, token: string): Promise<{ p50Ms: number; p95Ms: number; recorderP50Ms: number; recorderP95Ms: number }> {
+  const listed = await call<OrchidsResponse>(baseUrl, 'GET', '/service/orchids', { token });
+  const targets = listed.body.data.orchids.flatMap((orchid) => (orchid.permissions ? [{ uri: orchid.uri, token: orchid.permissions.token }] : []));
+  if (targets.length !== RECORDERS) throw new Error(`only ${targets.length} of ${RECORDERS} servers gave a session`);
+  const answersMs: number[] = [];
+  const once = async () => {
+    const ok = await Promise.all(
+      targets.map(async (target) => {
+        const t0 = performance.now();
+        const response = await fetch(`${target.uri}/service/cameras`, { headers: { authorization: `Bearer ${target.token}` } });
+        await response.arrayBuffer();
+        answersMs.push(performance.now() - t0);
+        return response.ok;
+      }),
+    );
+    return ok.every(Boolean) ? 200 : 500;
+  };
+  await runLoad({ concurrency: 1, maxRequests: 3, maxMs: LIST_MAX_MS }, once);
+  answersMs.length = 0;
+  const run = await runLoad({ concurrency: 1, maxRequests: LIST_REQUESTS, maxMs: LIST_MAX_MS }, once);
+  if (run.failures > 0) throw new Error(`${run.failures} direct fan-outs failed`);
+  const summary = summarizeLoad(run);
+  return { p50Ms: fixed(summary.p50Ms), p95Ms: fixed(summary.p95Ms), recorderP50Ms: fixed(percentile(answersMs, 50)), recorderP95Ms: fixed(percentile(answersMs, 95)) };
+}
+
 interface StoreResult {
   registerSeconds: number;
   list: { p50Ms: number; p95Ms: number; maxMs: number; requests: number; bytes: number; cameras: number; coldListCameras: number; cpuMsPerList: number };
+  /** The same fan-out straight from the bench to the recorders (directFanOut). */
+  direct: { p50Ms: number; p95Ms: number; recorderP50Ms: number; recorderP95Ms: number };
   rest: { seconds: number; corePercent: number; rssMiB: number };
   health: { offlineMs: number; recorderRestartMs: number; healthyMs: number };
   loadAverage: number[];
@@ -164,6 +220,10 @@ async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess)
     cpuMsPerList: fixed(listCpuMs / run.latenciesMs.length),
   };
   console.log(`camera list: p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms, ${list.bytes} bytes, ${list.cpuMsPerList} ms CPU each`);
+  const direct = await directFanOut(aggregator.baseUrl, token);
+  console.log(
+    `straight to the recorders: p50 ${direct.p50Ms} ms, p95 ${direct.p95Ms} ms; each recorder's answer p50 ${direct.recorderP50Ms} ms, p95 ${direct.recorderP95Ms} ms`,
+  );
 
   // Health: the last recorder killed, then restarted at the same address.
   const index = fleet.recorders.length - 1;
@@ -178,7 +238,7 @@ async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess)
   const healthyMs = await timeUntil(aggregator.baseUrl, token, id, 'healthy', answeringMs);
   const health = { offlineMs, recorderRestartMs: answeringMs - restartStartMs, healthyMs };
   console.log(`killed: offline after ${offlineMs} ms; restarted in ${health.recorderRestartMs} ms, healthy after ${healthyMs} ms more`);
-  return { registerSeconds, list, rest, health, loadAverage: os.loadavg().map((l) => fixed(l, 2)) };
+  return { registerSeconds, list, direct, rest, health, loadAverage: os.loadavg().map((l) => fixed(l, 2)) };
 }
 
 interface Started {
@@ -208,7 +268,7 @@ async function main(started: Started): Promise<void> {
   const fleet = new RecorderFleet({ count: RECORDERS, camerasEach: CAMERAS, adminPassword: RECORDER_PASSWORD, ffmpegPath: 'false' });
   started.fleet = fleet;
   const [postgres] = await Promise.all([
-    startPostgres().then((server) => (started.postgres = server)),
+    STORES.includes('postgres') ? startPostgres().then((server) => (started.postgres = server)) : undefined,
     fleet.start((done) => {
       if (done % 10 === 0 || done === RECORDERS) console.log(`${done} recorders started`);
     }),
@@ -216,14 +276,15 @@ async function main(started: Started): Promise<void> {
   const fleetSeconds = fixed((performance.now() - benchStartMs) / 1000);
 
   const stores: Record<string, StoreResult> = {};
-  for (const store of ['sqlite', 'postgres'] as const) {
+  let figures: Figures = {};
+  for (const store of STORES) {
     console.log(`\n--- aggregator on ${store}`);
-    const databaseUrl = store === 'postgres' ? await postgres.createDatabase('aggregator_scale') : undefined;
+    const databaseUrl = store === 'postgres' ? await postgres!.createDatabase('aggregator_scale') : undefined;
     started.aggregator = await startAggregator({ databaseUrl });
     stores[store] = await measureStore(fleet, started.aggregator);
     await stopAggregator(started);
     // Written after each store, so a run cut short still leaves what it measured.
-    save(stores, fleetSeconds, benchStartMs);
+    figures = save(stores, fleetSeconds, benchStartMs);
   }
 
   printTable(
@@ -234,6 +295,7 @@ async function main(started: Started): Promise<void> {
       'list p95 ms': r.list.p95Ms,
       'list bytes': r.list.bytes,
       'CPU ms/list': r.list.cpuMsPerList,
+      'direct p95 ms': r.direct.p95Ms,
       'offline after ms': r.health.offlineMs,
       'healthy after ms': r.health.healthyMs,
       'rest % core': r.rest.corePercent,
@@ -246,11 +308,13 @@ async function main(started: Started): Promise<void> {
       ].join(', '),
     })),
   );
-
+  // The baseline is of the default fleet: a smaller one's times are not comparable with it.
+  if (RECORDERS === DEFAULT_RECORDERS && CAMERAS === DEFAULT_CAMERAS) compareWithBaseline(figures);
+  else console.log(`\nnot compared with the baseline: it is of ${DEFAULT_RECORDERS} recorders x ${DEFAULT_CAMERAS} cameras`);
 }
 
 
-function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchStartMs: number): void {
+function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchStartMs: number): Figures {
   const figures: Figures = {};
   for (const [store, r] of Object.entries(stores)) {
     figures[`${store}: camera list p95 (ms)`] = lower(r.list.p95Ms);
@@ -258,6 +322,8 @@ function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchSt
     figures[`${store}: killed recorder shown offline (ms)`] = lower(r.health.offlineMs);
     figures[`${store}: restarted recorder shown healthy (ms)`] = lower(r.health.healthyMs);
     figures[`${store}: aggregator at rest (% of a core)`] = lower(r.rest.corePercent);
+    // The aggregator's share of the list time: its own cost over what the recorders take, which the load moves less.
+    figures[`${store}: camera list p95 x straight fan-out p95`] = lower(fixed(r.list.p95Ms / r.direct.p95Ms, 2), 'ratio');
   }
   const file = writeResults(
     'aggregator-scale',
@@ -274,6 +340,24 @@ function save(stores: Record<string, StoreResult>, fleetSeconds: number, benchSt
     figures,
   );
   console.log(`written ${file}`);
+  return figures;
+}
+
+/** This run's figures beside the baseline's; a loud warning for those worse beyond the band. Never fails the run. */
+function compareWithBaseline(figures: Figures): void {
+  const entry = readBaseline().benches['aggregator-scale'];
+  const against = entry ? `the baseline of ${entry.date.slice(0, 10)} at ${entry.commit}` : 'no baseline yet (npm run bench -- aggregator-scale --update-baseline)';
+  console.log(`\nBeside ${against}, band ±${Math.round(BASELINE_BAND * 100)} %:`);
+  const rows = compareFigures(entry?.figures, figures, BASELINE_BAND);
+  console.table(comparisonTable(rows));
+  const worse = rows.filter((row) => row.verdict === 'worse');
+  if (worse.length > 0) {
+    loud([
+      `The aggregator at scale measured worse than its baseline beyond ±${Math.round(BASELINE_BAND * 100)} %:`,
+      ...worse.map((row) => `${row.figure}: ${row.current ?? '-'} (baseline ${row.baseline ?? '-'})`),
+      'On a shared machine this may be load: note the load average above and run again before believing it.',
+    ]);
+  }
 }
 
 const started: Started = {};

@@ -21,17 +21,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { readBaseline, withEntry, writeBaseline } from './lib/baseline';
 import { baselineValues, comparisonTable } from './lib/compare';
+import { loud } from './lib/report';
 import { readResults } from './lib/results-file';
 import { WALL_CHECK_BAND, wallVerdict } from './lib/wall-verdict';
 
 const NAME = 'frame-rate-ci';
 /** The whole run is bounded: a wall that hangs must not hold CI. */
 const RUN_TIMEOUT_MS = 8 * 60_000;
-
-function loud(lines: string[]): void {
-  const bar = '!'.repeat(78);
-  console.log(`\n${bar}\n${lines.map((line) => `!! ${line}`).join('\n')}\n${bar}\n`);
-}
 
 function main(): void {
   const startedAt = new Date().toISOString();

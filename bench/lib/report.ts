@@ -36,6 +36,12 @@ export function writeResults(name: string, results: unknown, figures: Figures = 
   return file;
 }
 
+/** Lines framed so they stand out in a long log: a bench's warning that must not be missed (it never fails the run). */
+export function loud(lines: string[]): void {
+  const bar = '!'.repeat(78);
+  console.log(`\n${bar}\n${lines.map((line) => `!! ${line}`).join('\n')}\n${bar}\n`);
+}
+
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
   console.log(`\n${title}`);
   console.table(rows);

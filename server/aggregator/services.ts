@@ -102,7 +102,15 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
     sweep.unref();
     onClose.push(() => clearInterval(sweep));
     const routes: AggregatorServices['routes'] = [
-      (app) => sessionRoutes(app, { users, sessions, throttle, onSignOut: (id) => recorderSessions.forgetUser(id) }),
+      (app) =>
+        sessionRoutes(app, {
+          users,
+          sessions,
+          throttle,
+          // Unread server list: the first camera list then mints the sessions itself.
+          onSignIn: (user) => void orchids.answeringTargets().then((targets) => recorderSessions.warm(targets, user), () => undefined),
+          onSignOut: (id) => recorderSessions.forgetUser(id),
+        }),
       (app) => userRoutes(app, { users, sessions, onUserChanged: (id) => recorderSessions.forgetUser(id) }),
       (app) => orchidRoutes(app, { orchids, health }),
       (app) => cameraRoutes(app, { orchids, sessions: recorderSessions }),

@@ -1,5 +1,5 @@
 /** The application's request queues (spec 7) and their reset on location change. */
-import { RequestQueue } from './request-queue';
+import { RequestQueue } from '../../server/shared/request-queue';
 
 export type QueueName = 'images' | 'archives' | 'user';
 

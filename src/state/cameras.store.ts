@@ -10,7 +10,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import type { Camera, RegisterCameraRequest } from '../../server/shared/api';
 import { camerasApi } from '../api/cameras-api';
 import { describeApiError, describeCodedApiError } from '../api/error-message';
-import { QueueResetError } from '../api/request-queue';
+import { QueueResetError } from '../../server/shared/request-queue';
 import { stageBagActions, stageBagState } from './stage-bag.store';
 
 export interface CamerasState {

@@ -11,7 +11,7 @@ import type { Orchid, RegisterOrchidRequest, UpdateOrchidRequest } from '../../s
 import { describeApiError } from '../api/error-message';
 import { isHttpError } from '../api/http-error';
 import { orchidsApi } from '../api/orchids-api';
-import { QueueResetError } from '../api/request-queue';
+import { QueueResetError } from '../../server/shared/request-queue';
 import { t } from '../i18n/translate';
 import { startRefreshTimer } from './refresh-timers';
 import { learnServerClocks } from './clock.store';

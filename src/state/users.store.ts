@@ -10,7 +10,7 @@ import { proxy, ref } from 'valtio/vanilla';
 import type { CreateUserRequest, UpdateUserRequest, User } from '../../server/shared/api';
 import { describeApiError } from '../api/error-message';
 import { isHttpError } from '../api/http-error';
-import { QueueResetError } from '../api/request-queue';
+import { QueueResetError } from '../../server/shared/request-queue';
 import { usersApi } from '../api/users-api';
 import { t } from '../i18n/translate';
 import { endSession, sessionState } from './session.store';

@@ -10,10 +10,10 @@
  * Errors, as the rest of the aggregator answers them (spec 8): an unknown
  * or offline server is 404 with the not-available message; the recorder's
  * refusal keeps its status, code and reason (an unknown camera is its 404);
- * a recorder that no longer knows the user's session is 503 'no_session',
- * and that session is forgotten so the next ask signs in there afresh; a
- * redirect is not followed (a user's token goes to the registered address,
- * nowhere else) and is answered 502.
+ * a recorder that refuses the user's session there has it forgotten (on
+ * that server only) and is asked once more with a new one, and refused
+ * again it is 503 'no_session'; a redirect is not followed (a user's token
+ * goes to the registered address, nowhere else) and is answered 502.
  *
  * Cost: two calls to the recorder per picture (the camera, for its primary
  * stream, which an administrator may change at any time; then the picture,
@@ -26,7 +26,7 @@ import type { Camera, TicketResponse, User } from '../../shared/api';
 import type { AggregatorTickets } from '../identity/tickets';
 import { notAvailable } from '../orchids/orchids-service';
 import { callRecorder, openRecorder, RecorderCallError } from '../orchids/recorder-client';
-import { noSession, resolveTarget, type ProxyDeps } from '../proxy/proxy-target';
+import { noSession, readAsUser, type ProxyDeps } from '../proxy/proxy-target';
 
 /** The recorder's own picture may wait for a keyframe (5 s) and a busy decoder queue; past this the server counts as not answering. */
 export const PREVIEW_TIMEOUT_MS = 20_000;
@@ -58,24 +58,25 @@ export class CameraPreviews {
 
   /** The camera's live JPEG as `user` may see it; `signal` ends the calls when the caller has gone. */
   async picture(orchidId: string, cameraId: string, user: User, request: PreviewRequest, signal?: AbortSignal): Promise<PreviewPicture> {
-    const target = await resolveTarget(this.deps, orchidId, user);
-    const call = { token: target.token, signal };
+    const query = new URLSearchParams({ width: String(request.width), height: String(request.height), crop: String(request.crop) });
     try {
-      const camera = await callRecorder<Camera | undefined>(target.uri, `/service/cameras/${encodeURIComponent(cameraId)}`, call);
-      const stream = camera?.primaryStream;
-      if (!stream) throw notFound('The camera has no primary stream.', 'no-primary-stream');
-      const query = new URLSearchParams({ width: String(request.width), height: String(request.height), crop: String(request.crop) });
-      const response = await openRecorder(target.uri, `/service/streams/${encodeURIComponent(stream.id)}/frame?${query}`, {
-        ...call,
-        accept: 'image/jpeg',
-        timeoutMs: this.timeoutMs,
+      return await readAsUser(this.deps, orchidId, user, async (target) => {
+        const call = { token: target.token, signal };
+        const camera = await callRecorder<Camera | undefined>(target.uri, `/service/cameras/${encodeURIComponent(cameraId)}`, call);
+        const stream = camera?.primaryStream;
+        if (!stream) throw notFound('The camera has no primary stream.', 'no-primary-stream');
+        const response = await openRecorder(target.uri, `/service/streams/${encodeURIComponent(stream.id)}/frame?${query}`, {
+          ...call,
+          accept: 'image/jpeg',
+          timeoutMs: this.timeoutMs,
+        });
+        if (!response.body) throw new ApiError(502, 'orchid-failed', 'The server answered no picture.');
+        return { jpeg: response.body, sizeBytes: Number(response.headers.get('content-length')) || undefined };
       });
-      if (!response.body) throw new ApiError(502, 'orchid-failed', 'The server answered no picture.');
-      return { jpeg: response.body, sizeBytes: Number(response.headers.get('content-length')) || undefined };
     } catch (error) {
       // Nobody is left to answer (a bag scrolled away, a page left): not the server's fault, nothing to log as one.
       if (signal?.aborted) throw new ApiError(499, 'caller-gone', 'The caller went away before the picture came.');
-      throw this.refusal(error, user);
+      throw this.refusal(error);
     }
   }
 
@@ -85,14 +86,11 @@ export class CameraPreviews {
     return this.deps.tickets.issue(session, PREVIEW_TICKET.scope, ticketResource(PREVIEW_TICKET, { id: orchidId, cameraId }));
   }
 
-  private refusal(error: unknown, user: User): unknown {
+  private refusal(error: unknown): unknown {
     if (!(error instanceof RecorderCallError)) return error;
     if (error.kind === 'unreachable') return notAvailable();
-    if (error.kind === 'refused') {
-      // The recorder forgot the session (restarted, signed out there): drop ours so the next ask mints a new one.
-      this.deps.sessions.forgetUser(user.id);
-      return noSession();
-    }
+    // Refused even with a session minted afresh (readAsUser forgot the refused one on this server only).
+    if (error.kind === 'refused') return noSession();
     const status = error.status ?? 502;
     if (status >= 300 && status < 400) return new ApiError(502, 'orchid-redirect', 'The server answered with a redirect, which is not followed.');
     return new ApiError(status, error.code ?? 'orchid-failed', error.message);

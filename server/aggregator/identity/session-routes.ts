@@ -9,6 +9,7 @@ import { MESSAGES } from '../../shared/validation';
 import { ApiError, badRequest, unauthorized } from '../../common/api-error';
 import { sessionOf } from '../../common/http/auth';
 import type { SignInThrottle } from '../../common/identity/sign-in-throttle';
+import type { User } from '../../shared/api';
 import type { SessionsStore } from './sessions-store';
 import type { UsersStore } from './users-store';
 
@@ -16,6 +17,8 @@ export interface SessionRoutesDeps {
   users: UsersStore;
   sessions: SessionsStore;
   throttle: SignInThrottle;
+  /** Told when a user signs in, so their sessions on the recorders can be made before the first list asks. */
+  onSignIn?: (user: User) => void;
   /** Told when a user signs out, so their sessions on the recorders go too. */
   onSignOut?: (userId: string) => void;
 }
@@ -39,7 +42,9 @@ export async function sessionRoutes(fastify: FastifyInstance, deps: SessionRoute
     }
     deps.throttle.succeeded(account, request.ip);
     const options = { persistent: cookie === 'persistent', address: request.ip };
-    return deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });
+    const session = await deps.sessions.create(user, expiresIn === undefined ? options : { ...options, expiresInS: expiresIn });
+    deps.onSignIn?.(user);
+    return session;
   });
 
   app.get('/service/sessions/me', { config: { access: 'signed-in' } }, async (request) => deps.sessions.describe(sessionOf(request), request.token ?? ''));

@@ -88,6 +88,11 @@ export class OrchidHealthMonitor {
     return this.statuses.get(id) ?? UNCHECKED;
   }
 
+  /** Whether the last check found the recorder not answering; false before its first check. */
+  seenOffline(id: string): boolean {
+    return this.statuses.get(id)?.health === 'offline';
+  }
+
   forget(id: string): void {
     this.statuses.delete(id);
     this.clocks.forget(id);

@@ -51,6 +51,16 @@ export class OrchidsService {
     return (await this.deps.store.list()).map((orchid) => this.target(orchid));
   }
 
+  /**
+   * The recorders worth asking for a user's camera list: all but those the
+   * last check found not answering (their calls would only wait out the
+   * time-out, holding a turn of the session mints). The server list shows
+   * those as offline (spec 3), so the bag tells why their cameras are missing.
+   */
+  async answeringTargets(): Promise<RecorderTarget[]> {
+    return (await this.targets()).filter((target) => !this.deps.health.seenOffline(target.id));
+  }
+
   async stored(id: string): Promise<StoredOrchid> {
     const orchid = await this.deps.store.find(id);
     if (!orchid) throw notFound('No such server.', 'orchid-not-found');

@@ -6,6 +6,9 @@
  * one that fails or is offline leaves its cameras out of the list rather than
  * failing it (the bag shows that server as unavailable from the server list).
  * The list across recorders joins their answers as bytes (camera-list-join.ts).
+ * A recorder that refuses the user's session there is asked once more with a
+ * new one (proxy-target.ts readAsUser), so a session signed out on one
+ * recorder does not leave its cameras out until the token would expire.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Camera, CamerasResponse } from '../../shared/api';
@@ -15,30 +18,35 @@ import { sessionOf } from '../../common/http/auth';
 import { ApiError } from '../../common/api-error';
 import { callRecorder, callRecorderRaw, RecorderCallError } from '../orchids/recorder-client';
 import { recorderError } from '../orchids/orchids-service';
-import { resolveTarget, type ProxyDeps } from './proxy-target';
+import { noSession, readAsUser, type ProxyDeps } from './proxy-target';
 import { cameraItems, joinCameraItems, parsedCameraItems } from './camera-list-join';
 
 const CameraParams = Type.Object({ id: IdParams.properties.id, cameraId: IdParams.properties.id });
 
-async function camerasOf(deps: ProxyDeps, orchidId: string, request: Parameters<typeof sessionOf>[0]): Promise<Camera[]> {
-  const target = await resolveTarget(deps, orchidId, sessionOf(request).user);
+/** A recorder's failure of a call made as the user: its refusal of the user's session there is 'no_session' (spec 8). */
+function userCallError(error: unknown): ApiError {
+  if (error instanceof RecorderCallError && error.kind === 'refused') return noSession();
+  return recorderError(error);
+}
+
+/** JSON the recorder answers the user at `path` (readAsUser: a refused session is minted again once). */
+async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameters<typeof sessionOf>[0], path: string): Promise<T> {
   try {
-    const reply = await callRecorder<CamerasResponse>(target.uri, '/service/cameras', { token: target.token });
-    return reply.data.cameras;
+    return await readAsUser(deps, orchidId, sessionOf(request).user, (target) => callRecorder<T>(target.uri, path, { token: target.token }));
   } catch (error) {
-    throw recorderError(error);
+    if (error instanceof ApiError) throw error;
+    throw userCallError(error);
   }
 }
 
 export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
   app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply) => {
-    const targets = await deps.orchids.targets();
+    const targets = await deps.orchids.answeringTargets();
     const user = sessionOf(request).user;
     const parts = await Promise.all(
       targets.map(async (target) => {
         try {
-          const resolved = await resolveTarget(deps, target.id, user);
-          const body = await callRecorderRaw(resolved.uri, '/service/cameras', { token: resolved.token });
+          const body = await readAsUser(deps, target.id, user, (resolved) => callRecorderRaw(resolved.uri, '/service/cameras', { token: resolved.token }));
           return cameraItems(body) ?? parsedCameraItems(body);
         } catch (error) {
           if (!(error instanceof ApiError) && !(error instanceof RecorderCallError)) request.log.warn({ err: error, orchid: target.id }, 'Failed to fetch Cameras');
@@ -51,16 +59,11 @@ export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promi
 
   app.get('/service/orchids/:id/cameras', { config: { access: 'live' }, schema: { params: IdParams } }, async (request): Promise<CamerasResponse> => {
     const { id } = request.params as { id: string };
-    return { data: { cameras: await camerasOf(deps, id, request) } };
+    return { data: { cameras: (await readJson<CamerasResponse>(deps, id, request, '/service/cameras')).data.cameras } };
   });
 
   app.get('/service/orchids/:id/cameras/:cameraId', { config: { access: 'live' }, schema: { params: CameraParams } }, async (request): Promise<Camera> => {
     const { id, cameraId } = request.params as { id: string; cameraId: string };
-    const target = await resolveTarget(deps, id, sessionOf(request).user);
-    try {
-      return await callRecorder<Camera>(target.uri, `/service/cameras/${encodeURIComponent(cameraId)}`, { token: target.token });
-    } catch (error) {
-      throw recorderError(error);
-    }
+    return readJson<Camera>(deps, id, request, `/service/cameras/${encodeURIComponent(cameraId)}`);
   });
 }

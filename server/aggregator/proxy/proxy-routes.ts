@@ -22,11 +22,12 @@
  * not the aggregator's to serve.
  */
 import fastifyHttpProxy from '@fastify/http-proxy';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { ClientOptions } from 'ws';
 import { badRequest, unauthorized } from '../../common/api-error';
-import { resolveTarget, type ProxyDeps, type ProxyTarget } from './proxy-target';
+import { noSession, resolveTarget, type ProxyDeps, type ProxyTarget } from './proxy-target';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,10 +48,41 @@ function forwardedPath(request: FastifyRequest): string {
   return path.replace(/^\/service\/orchid-proxy(-ws)?\/[^/]+/, '');
 }
 
+/** What reply-from hands to onResponse: the recorder's answer, its body not yet read. */
+interface UpstreamAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
+
 /** The caller's headers as the recorder gets them: the user's recorder token (or none), never the aggregator's bearer or cookies. */
 function recorderHeaders(headers: IncomingHttpHeaders, target: ProxyTarget | undefined): IncomingHttpHeaders {
   const { authorization: _authorization, cookie: _cookie, ...rest } = headers;
   return target?.token ? { ...rest, authorization: `Bearer ${target.token}` } : rest;
+}
+
+/**
+ * Sends the recorder's answer on, except its refusal of the user's own
+ * session there (401 to a call that carried the user's token: signed out on
+ * the recorder, or it trusts another issuer now). That session is forgotten
+ * on that recorder only, so the user's next call there mints a new one and
+ * their sessions on the other recorders stay; the call itself cannot be sent
+ * again (its body has streamed through), so it is answered as the spec names
+ * a missing server session: 503 'no_session'. Passed on as a 401 it would
+ * read as the end of the caller's aggregator session.
+ */
+function forwardAnswer(deps: ProxyDeps, request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer): void {
+  const target = request.proxyTarget;
+  const user = request.session?.user;
+  if (answer.statusCode !== 401 || !target?.token || !user) {
+    void reply.send(answer.stream);
+    return;
+  }
+  deps.sessions.forgetUserOn(target.orchidId, user.id);
+  // The recorder's reason is not passed on; its body is read to the end so the connection to it stays usable.
+  answer.stream.resume();
+  for (const name of Object.keys(answer.headers)) reply.removeHeader(name);
+  void reply.send(noSession());
 }
 
 export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
@@ -77,6 +109,9 @@ export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promis
     replyOptions: {
       getUpstream: upstream,
       rewriteRequestHeaders: (request: unknown, headers: IncomingHttpHeaders) => recorderHeaders(headers, (request as FastifyRequest).proxyTarget),
+      // reply-from types these loosely (HTTP/2 too) and the answer as a server response; it is its own { statusCode, headers, stream }.
+      onResponse: (request: unknown, reply: unknown, answer: unknown) =>
+        forwardAnswer(deps, request as FastifyRequest, reply as FastifyReply, answer as UpstreamAnswer),
     },
   });
 

@@ -40,6 +40,8 @@ import { followProfiles } from './camera-recovery';
 
 export interface RetentionPort {
   get(cameraId: string): number;
+  /** Every camera's override (those with none are automatic, 0), in one read. */
+  all(): Map<string, number>;
   /** Checks and stores; throws a 400 ApiError for a bad value. */
   set(cameraId: string, retentionMs: unknown): number;
   forget(cameraId: string): void;
@@ -125,14 +127,14 @@ export class CamerasService {
     };
   }
 
-  private context(viewer: Viewer, streamIds: readonly string[]): SerializeContext {
+  private context(viewer: Viewer, streamIds: readonly string[], retentionMs: (cameraId: string) => number = (id) => this.deps.retention.get(id)): SerializeContext {
     return {
       orchidId: this.deps.orchidId,
       rtspHost: viewer.host,
       rtspPort: this.deps.rtspPort,
       role: viewer.role,
       runtime: this.runtimeOf(this.deps.lastWritten(streamIds)),
-      retentionMs: (id) => this.deps.retention.get(id),
+      retentionMs,
     };
   }
 
@@ -147,10 +149,22 @@ export class CamerasService {
     return serializeCamera(camera, streams, this.context(viewer, streams.map((s) => s.id)));
   }
 
+  /**
+   * Every camera. The aggregator asks each of its recorders for this list at
+   * once, so it reads the retention overrides in one query and groups the
+   * streams once, rather than a query and a scan of every stream per camera.
+   */
   list(viewer: Viewer): Camera[] {
     const streams = this.deps.store.streams();
-    const context = this.context(viewer, streams.map((s) => s.id));
-    return this.deps.store.cameras().map((camera) => serializeCamera(camera, streams.filter((s) => s.cameraId === camera.id), context));
+    const overrides = this.deps.retention.all();
+    const context = this.context(viewer, streams.map((s) => s.id), (id) => overrides.get(id) ?? 0);
+    const byCamera = new Map<string, StreamRecord[]>();
+    for (const stream of streams) {
+      const own = byCamera.get(stream.cameraId);
+      if (own) own.push(stream);
+      else byCamera.set(stream.cameraId, [stream]);
+    }
+    return this.deps.store.cameras().map((camera) => serializeCamera(camera, byCamera.get(camera.id) ?? [], context));
   }
 
   get(id: string, viewer: Viewer): Camera {

@@ -19,18 +19,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CamerasResponse, Orchid, TicketResponse, User } from '../../../server/shared/api';
+import type { CamerasResponse, TicketResponse, User } from '../../../server/shared/api';
 import { ORCHID_MESSAGES } from '../../../server/shared/orchid-validation';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
 import { jpegSize } from '../live/helpers/jpeg-probe';
 
 const RECORDER_PASSWORD = 'rec-Preview-8812';
 
-type FrontMode = 'pass' | 'down' | 'redirect-pictures';
+type FrontMode = 'pass' | 'down' | 'redirect-pictures' | 'refuse-cameras';
 
-/** A pass-through HTTP front for the recorder that the test can take down or make redirect picture calls. */
+/** A pass-through HTTP front for the recorder that the test can take down, make redirect picture calls, or refuse every camera read (401) as a recorder refuses a token. */
 interface RecorderFront {
   baseUrl: string;
   mode: FrontMode;
@@ -42,6 +42,10 @@ async function startFront(target: string): Promise<RecorderFront> {
     if (front.mode === 'down') return void request.socket.destroy();
     if (front.mode === 'redirect-pictures' && /\/frame(\?|$)/.test(request.url ?? '')) {
       response.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end();
+      return;
+    }
+    if (front.mode === 'refuse-cameras' && (request.url ?? '').startsWith('/service/cameras/')) {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'jwt-revoked', reason: 'This token was signed out.' }));
       return;
     }
     const upstream = http.request(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
@@ -105,12 +109,7 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
     const databaseUrl = variant === 'postgres' ? await postgres.createDatabase('aggregator_preview') : undefined;
     aggregator = await startAggregator({ databaseUrl });
     admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
-    const registered = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
-      token: admin,
-      json: { name: 'Gate', uri: front.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    orchidId = registered.body.id;
+    orchidId = (await registerRecorder(aggregator.baseUrl, admin, { name: 'Gate', uri: front.baseUrl, password: RECORDER_PASSWORD })).id;
     [viewer, liveViewer] = await Promise.all([user('vera', 'Viewer'), user('liv', 'Live Viewer')]);
     // The demo camera runs once its stream has sent a keyframe: wait for its first picture.
     const deadline = Date.now() + 90_000;
@@ -197,10 +196,19 @@ describe.each(['sqlite', 'postgres'] as const)('camera preview on an aggregator 
     expect((await call(aggregator.baseUrl, 'POST', previewPath('/tickets', 'other-server'), { token: viewer })).status).toBe(404);
   });
 
-  it("answers 503 'no_session' when the recorder forgot the user's session, and signs in there afresh on the next ask", async () => {
+  it("signs in there afresh within the same ask when the recorder forgot the user's session", async () => {
     // The viewer signs out on the recorder itself (through the proxy, as that user): the aggregator still holds the token.
     expect((await call(aggregator.baseUrl, 'DELETE', `/service/orchid-proxy/${orchidId}/service/sessions/me`, { token: viewer })).status).toBe(204);
-    expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
+    expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
+  });
+
+  it("answers 503 'no_session' when the recorder refuses the user's session even when minted afresh, and recovers once it takes one", async () => {
+    front.mode = 'refuse-cameras';
+    try {
+      expect(await refusal(await preview('?width=100&height=100', viewer))).toMatchObject({ status: 503, code: 'no_session' });
+    } finally {
+      front.mode = 'pass';
+    }
     expect(await picture(await preview('?width=100&height=100&crop=true', viewer))).toEqual({ width: 100, height: 100 });
   });
 

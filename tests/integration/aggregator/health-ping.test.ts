@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Orchid, OrchidsResponse } from '../../../server/shared/api';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import type { OrchidsResponse } from '../../../server/shared/api';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn } from '../helpers/recorder-process';
 
@@ -36,20 +36,16 @@ async function healthOf(token: string, id: string): Promise<string | undefined> 
 
 it('shows a stopped recorder offline within a few pings, long before the next full health check', async () => {
   const token = await signIn(aggregator.baseUrl, 'admin', 'secret');
-  const registered = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
-    token,
-    json: { name: 'Pinged', uri: recorder!.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
-  });
-  expect(registered.status).toBe(201);
+  const registered = await registerRecorder(aggregator.baseUrl, token, { name: 'Pinged', uri: recorder!.baseUrl, password: RECORDER_PASSWORD });
   // Registration checks the recorder at once; the next full check is FULL_PERIOD_S away.
-  expect(await healthOf(token, registered.body.id)).toBe('healthy');
+  expect(await healthOf(token, registered.id)).toBe('healthy');
   const stoppedMs = Date.now();
   await recorder!.close();
   recorder = undefined;
   // Polled for at most a fifth of the full period: a change seen within it came from the pings.
   let health: string | undefined;
   while (Date.now() - stoppedMs < (FULL_PERIOD_S * 1000) / 5) {
-    health = await healthOf(token, registered.body.id);
+    health = await healthOf(token, registered.id);
     if (health === 'offline') break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArchivesResponse, CamerasResponse, Orchid, OrchidsTimeResponse, TimeExtendedResponse } from '../../../server/shared/api';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import type { ArchivesResponse, CamerasResponse, OrchidsTimeResponse, TimeExtendedResponse } from '../../../server/shared/api';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
 
 const AHEAD_MS = 120_000;
@@ -33,12 +33,7 @@ beforeAll(async () => {
     startAggregator({ extraArgs: ['--health-interval-seconds', '1'] }),
   ]);
   admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
-  const registered = await call<Orchid>(aggregator.baseUrl, 'POST', '/service/orchids', {
-    token: admin,
-    json: { name: 'Ahead', uri: recorder.baseUrl, username: 'admin', password: RECORDER_PASSWORD },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  orchidId = registered.body.id;
+  orchidId = (await registerRecorder(aggregator.baseUrl, admin, { name: 'Ahead', uri: recorder.baseUrl, password: RECORDER_PASSWORD })).id;
 }, 180_000);
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CamerasResponse, Orchid, OrchidsResponse, Session, User } from '../../../server/shared/api';
 import { ORCHID_MESSAGES } from '../../../server/shared/orchid-validation';
-import { startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import { registerRecorder, startAggregator, type AggregatorProcess, type RecorderToRegister } from '../helpers/aggregator-process';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn, startRecorder, type RecorderProcess } from '../helpers/recorder-process';
@@ -46,6 +46,11 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     const reply = await call<T>(aggregator.baseUrl, method, urlPath, options);
     replies.push(JSON.stringify(reply.body));
     return reply;
+  };
+  const registered = async (recorder: RecorderToRegister) => {
+    const orchid = await registerRecorder(aggregator.baseUrl, admin, recorder);
+    replies.push(JSON.stringify(orchid));
+    return orchid;
   };
 
   beforeAll(async () => {
@@ -246,21 +251,20 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
     const password = 'moved-Secret-42';
     let moved = await startInProcessRecorder(password, { keepDataDir: true });
     try {
-      const added = await agg<Orchid>('POST', '/service/orchids', { token: admin, json: { name: 'Moved', uri: moved.baseUrl, username: 'admin', password } });
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
-      const me = `/service/orchid-proxy/${added.body.id}/service/sessions/me`;
+      const added = await registered({ name: 'Moved', uri: moved.baseUrl, password });
+      const me = `/service/orchid-proxy/${added.id}/service/sessions/me`;
       // A first call through the proxy, so the aggregator has looked the server up at its first address.
       expect((await agg('GET', me, { token: admin })).status).toBe(200);
       // The same recorder (its data folder, so its server id) comes back at another port, and the server is edited to it.
       const { dataDir } = moved;
       await moved.close();
       moved = await startInProcessRecorder(password, { dataDir });
-      const edited = await agg<Orchid>('PATCH', `/service/orchids/${added.body.id}`, { token: admin, json: { uri: moved.baseUrl } });
+      const edited = await agg<Orchid>('PATCH', `/service/orchids/${added.id}`, { token: admin, json: { uri: moved.baseUrl } });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const proxied = await agg<Session>('GET', me, { token: admin });
       expect(proxied.status, JSON.stringify(proxied.body)).toBe(200);
       expect(proxied.body).toMatchObject({ name: 'admin', tokenType: 'jwt' });
-      expect((await agg('DELETE', `/service/orchids/${added.body.id}`, { token: admin })).status).toBe(204);
+      expect((await agg('DELETE', `/service/orchids/${added.id}`, { token: admin })).status).toBe(204);
       const gone = await agg<{ code: string; reason: string }>('GET', me, { token: admin });
       expect(gone.status, JSON.stringify(gone.body)).toBe(404);
       expect(gone.body.reason).toBe(ORCHID_MESSAGES.notAvailable);
@@ -271,22 +275,21 @@ describe.each(['sqlite', 'postgres'] as const)('aggregator on %s', (variant) => 
   });
 
   it('shows a stopped recorder offline: not available through the proxy, unregister failed, removed with force', async () => {
-    const added = await agg<Orchid>('POST', '/service/orchids', { token: admin, json: { name: 'Spare', uri: spare!.baseUrl, username: 'admin', password: 'spare-Secret-99' } });
-    expect(added.status).toBe(201);
-    expect(added.body.health).toBe('healthy');
+    const added = await registered({ name: 'Spare', uri: spare!.baseUrl, password: 'spare-Secret-99' });
+    expect(added.health).toBe('healthy');
     await spare!.close();
     spare = undefined;
-    const refreshed = await agg<Orchid>('POST', `/service/orchids/${added.body.id}/cache`, { token: admin });
+    const refreshed = await agg<Orchid>('POST', `/service/orchids/${added.id}/cache`, { token: admin });
     expect(refreshed.body).toMatchObject({ health: 'offline', isAvailable: false, failureReason: ORCHID_MESSAGES.notAvailable });
-    const proxied = await agg<{ code: string; reason: string }>('GET', `/service/orchid-proxy/${added.body.id}/service/cameras`, { token: admin });
+    const proxied = await agg<{ code: string; reason: string }>('GET', `/service/orchid-proxy/${added.id}/service/cameras`, { token: admin });
     expect(proxied.status).toBe(404);
     expect(proxied.body.reason).toBe(ORCHID_MESSAGES.notAvailable);
     // The other recorder's cameras are still listed.
     expect((await agg<CamerasResponse>('GET', '/service/cameras', { token: admin })).body.data.cameras).toHaveLength(1);
-    const refused = await agg<{ code: string }>('DELETE', `/service/orchids/${added.body.id}`, { token: admin });
+    const refused = await agg<{ code: string }>('DELETE', `/service/orchids/${added.id}`, { token: admin });
     expect(refused.status).toBe(502);
     expect(refused.body.code).toBe('unregister-failed');
-    expect((await agg('DELETE', `/service/orchids/${added.body.id}?force=true`, { token: admin })).status).toBe(204);
+    expect((await agg('DELETE', `/service/orchids/${added.id}?force=true`, { token: admin })).status).toBe(204);
     const left = await agg<OrchidsResponse>('GET', '/service/orchids', { token: admin });
     expect(left.body.data.orchids.map((o) => o.id)).toEqual([orchidId]);
   });

@@ -2,13 +2,16 @@
  * Starts a real aggregator exactly as users do (`npm start -- --edition
  * aggregator ...`) on a free port and a temporary data folder, SQLite by
  * default or PostgreSQL with `databaseUrl`, waits for GET /service/ping,
- * and stops its process group afterwards.
+ * and stops its process group afterwards. Also registers a recorder with
+ * it, as an administrator does.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Orchid } from '../../../server/shared/api';
 import { freePort } from './free-port';
+import { call } from './recorder-process';
 
 export interface AggregatorProcess {
   /** The started npm process, leader of the aggregator's process group (measurements walk its children). */
@@ -64,4 +67,23 @@ export async function startAggregator(options: { databaseUrl?: string; adminPass
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { pid: child.pid!, baseUrl, dataDir, output: () => output, stop };
+}
+
+export interface RecorderToRegister {
+  name: string;
+  /** The recorder's address (its baseUrl). */
+  uri: string;
+  /** The recorder's administrator password. */
+  password: string;
+  username?: string;
+}
+
+/** Registers a recorder (POST /service/orchids with an administrator's token) and answers the Server; throws unless 201. */
+export async function registerRecorder(baseUrl: string, adminToken: string, recorder: RecorderToRegister): Promise<Orchid> {
+  const reply = await call<Orchid>(baseUrl, 'POST', '/service/orchids', {
+    token: adminToken,
+    json: { name: recorder.name, uri: recorder.uri, username: recorder.username ?? 'admin', password: recorder.password },
+  });
+  if (reply.status !== 201) throw new Error(`registering ${recorder.name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../../../../src/api/http';
 import { HttpError } from '../../../../src/api/http-error';
 import { queues, resetQueues } from '../../../../src/api/queues';
-import { QueueResetError } from '../../../../src/api/request-queue';
+import { QueueResetError } from '../../../../server/shared/request-queue';
 import { learnServers, resetDirectRoutes } from '../../../../src/api/direct-routes';
 import { setMultiServerRouting } from '../../../../src/api/server-scope';
 import { bagCameraPreview, livePreviewPicture, type PreviewPicture } from '../../../../src/state/preview-picture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueueResetError, RequestQueue } from '../../../../src/api/request-queue';
+import { QueueResetError, RequestQueue } from '../../../../server/shared/request-queue';
 import { QUEUE_CONCURRENCY, queues, resetQueues } from '../../../../src/api/queues';
 
 interface Deferred<T> {

@@ -1,6 +1,9 @@
 /**
- * A concurrency-limited FIFO queue of asynchronous tasks (spec 7: images 3,
- * archives 2, user 5). `reset()` runs on every location change: tasks still
+ * A concurrency-limited FIFO queue of asynchronous tasks: the client's
+ * request queues (spec 7: images 3, archives 2, user 5, src/api/queues.ts)
+ * and the aggregator's session mints on its recorders
+ * (server/aggregator/orchids/recorder-sessions.ts). In the client,
+ * `reset()` runs on every location change: tasks still
  * waiting are dropped and their promises rejected with `QueueResetError`, so
  * a screen that was left stops costing requests. Tasks already running are
  * left to finish (their responses are cheap to ignore; aborting them would
