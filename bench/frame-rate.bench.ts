@@ -56,6 +56,8 @@ const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
  */
 const THROTTLE = Number(process.env.FRAME_RATE_THROTTLE ?? 20);
 const THROTTLE_TILES = Number(process.env.FRAME_RATE_THROTTLE_TILES ?? 36);
+/** FRAME_RATE_TRACE=1: the throttled runs log, once a second, the page's frame rate, the monitor's level, the step and the pictures (with FRAME_RATE_DEBUG to see them). */
+const TRACE = Boolean(process.env.FRAME_RATE_TRACE);
 /**
  * Warm-up before a window: 6 s, plus 100 ms a tile because the browser opens
  * WebSockets to one host one handshake at a time (RFC 6455 4.1), which on
@@ -175,7 +177,7 @@ async function main(): Promise<void> {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
       for (const governor of ['off', 'on'] as const) {
-        const run: WallRun = { mode: 'worker', tiles: THROTTLE_TILES, fps: 10, durationMs: WINDOW_MS, warmupMs: warmupMs(THROTTLE_TILES) + 8_000, streamIds, token, governor };
+        const run: WallRun = { mode: 'worker', tiles: THROTTLE_TILES, fps: 10, durationMs: WINDOW_MS, warmupMs: warmupMs(THROTTLE_TILES) + 8_000, streamIds, token, governor, trace: TRACE };
         const player = `worker, page throttled ${THROTTLE}x, governor ${governor}`;
         try {
           const result = await page.evaluate((r) => window.runWall(r), run);

@@ -282,6 +282,11 @@ export class StageMedia {
     return Promise.all(this.pool.all().map((worker) => worker.stats()));
   }
 
+  /** Pictures the page has committed to tile canvases so far (page commits; the benchmark reads it). */
+  get picturesCommitted(): number {
+    return this.pageCommit.committed;
+  }
+
   /** The media-worker tile id a canvas was given (the benchmark matches figures to tiles with it). */
   tileIdOf(canvas: HTMLCanvasElement): string | undefined {
     return this.surfaces.get(canvas)?.tileId;
