@@ -119,6 +119,8 @@ export interface StageMediaOptions {
    * sent on the server's clock. Absent: the clocks agree.
    */
   serverOffsetMs?: (server?: string) => number;
+  /** The wall's load governor took a step (0: every tile asks its full rate). */
+  onLoadStep?: (step: WallLoadStep) => void;
 }
 
 export interface PlayerElements {
@@ -177,6 +179,7 @@ export class StageMedia {
     this.pacing = new WallPacing(
       { tileIds: () => this.pool.tileIds(), setPace: (tileId, paceMs) => void this.pool.workerFor(tileId).setPace(tileId, paceMs) },
       options.rateFps ?? LOW_BANDWIDTH_RATE_FPS,
+      options.onLoadStep,
     );
     this.sessions = new LowBandwidthSessionPool(
       {
