@@ -85,51 +85,56 @@ function layout(count: number): Array<{ x: number; y: number; width: number; hei
   return Array.from({ length: count }, (_, i) => ({ x: (i % columns) * (width + 3), y: Math.floor(i / columns) * (height + 3), width, height }));
 }
 
+/** Counts the page's animation frames until stopped. */
+function countAnimationFrames(): { frames(): number; stop(): void } {
+  let frames = 0;
+  let running = true;
+  const tick = () => {
+    frames++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    frames: () => frames,
+    stop: () => {
+      running = false;
+    },
+  };
+}
+
 async function measure(count: () => Promise<number>, durationMs: number) {
   const longTasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longTasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask', buffered: false });
-  let frames = 0;
-  let running = true;
-  const tick = () => {
-    frames++;
-    if (running) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+  const pageFrames = countAnimationFrames();
   const before = await count();
   const start = performance.now();
   await sleep(durationMs);
   const after = await count();
   const seconds = (performance.now() - start) / 1000;
-  running = false;
+  pageFrames.stop();
   observer.disconnect();
   return {
     framesDrawn: after - before,
     seconds,
     longTasks: longTasks.length,
     longTaskMs: Math.round(longTasks.reduce((sum, ms) => sum + ms, 0)),
-    pageFps: frames / seconds,
+    pageFps: pageFrames.frames() / seconds,
   };
 }
 
 /** Once a second, on the page's console: where a throttled wall's pictures go (bench/frame-rate.bench.ts FRAME_RATE_TRACE). */
 function traceWall(media: StageMedia, level: () => string): () => void {
-  let frames = 0;
-  let running = true;
-  const tick = () => {
-    frames++;
-    if (running) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+  const pageFrames = countAnimationFrames();
   let last = { ms: performance.now(), frames: 0, posted: 0, dropped: 0, committed: 0 };
   const timer = setInterval(() => {
     void media.workerStats().then((stats) => {
       const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
       const now = {
         ms: performance.now(),
-        frames,
+        frames: pageFrames.frames(),
         posted: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
         dropped: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
         committed: media.picturesCommitted,
@@ -144,7 +149,7 @@ function traceWall(media: StageMedia, level: () => string): () => void {
     });
   }, 1000);
   return () => {
-    running = false;
+    pageFrames.stop();
     clearInterval(timer);
   };
 }

@@ -69,6 +69,17 @@ async function firstPicture(socket: OpenSocket): Promise<void> {
   await flushPromises();
 }
 
+/** A page-committed tile that has decoded its first picture, and the port to the page. */
+async function pageTileWithPicture() {
+  const r = rig();
+  const page = new FakePagePort();
+  r.tiles.commitToPage(page as unknown as MessagePort);
+  r.tiles.openTile('tile-1', 'page');
+  r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+  await firstPicture(r.sockets[0]!);
+  return { r, page };
+}
+
 describe('stage tiles', () => {
   it("plays a tile's pictures into its own canvas, fitted to its draw size", async () => {
     const r = rig();
@@ -208,12 +219,7 @@ describe('stage tiles', () => {
   });
 
   it("posts a page tile's newest picture to the page once a frame, and counts the replaced one as dropped, not drawn", async () => {
-    const r = rig();
-    const page = new FakePagePort();
-    r.tiles.commitToPage(page as unknown as MessagePort);
-    r.tiles.openTile('tile-1', 'page');
-    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
-    await firstPicture(r.sockets[0]!);
+    const { r, page } = await pageTileWithPicture();
     r.sockets[0]!.handlers.onMessage('AAEC');
     await flushPromises();
     expect(page.posted).toEqual([]);
@@ -226,12 +232,7 @@ describe('stage tiles', () => {
   });
 
   it("posts a page tile's picture after BATCH_LATEST_MS when no animation frame comes, and once only", async () => {
-    const r = rig();
-    const page = new FakePagePort();
-    r.tiles.commitToPage(page as unknown as MessagePort);
-    r.tiles.openTile('tile-1', 'page');
-    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
-    await firstPicture(r.sockets[0]!);
+    const { r, page } = await pageTileWithPicture();
     r.clock.advance(BATCH_LATEST_MS - 1);
     expect(page.posted).toEqual([]);
     r.clock.advance(1);
