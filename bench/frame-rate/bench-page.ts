@@ -8,7 +8,7 @@
 import { configureHttp } from '../../src/api/http';
 import { liveApi } from '../../src/api/live-api';
 import { LowBandwidthSessionPool } from '../../src/media/low-bandwidth/session-pool';
-import { createStageMedia, type StagePlayer } from '../../src/media/stage-media';
+import { createStageMedia, type StageMedia, type StagePlayer } from '../../src/media/stage-media';
 import { lowBandwidthResolution } from '../../src/core/low-bandwidth-session';
 import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles/picture-decoder';
 import type { TileCommit } from '../../src/media/tile-commit';
@@ -33,6 +33,8 @@ export interface WallRun {
    * monitor, and the first tile is in focus; 'off' runs the monitor alone.
    */
   governor?: 'on' | 'off';
+  /** Governor runs: log once a second (page console) the page's frame rate, the monitor's level, the step and the pictures decoded, posted and committed. */
+  trace?: boolean;
   /** Worker player: pictures stopped after decoding or on arrival (cost attribution); drawn when absent. */
   picturePath?: Exclude<PicturePath, 'draw'>;
 }
@@ -83,12 +85,8 @@ function layout(count: number): Array<{ x: number; y: number; width: number; hei
   return Array.from({ length: count }, (_, i) => ({ x: (i % columns) * (width + 3), y: Math.floor(i / columns) * (height + 3), width, height }));
 }
 
-async function measure(count: () => Promise<number>, durationMs: number) {
-  const longTasks: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longTasks.push(entry.duration);
-  });
-  observer.observe({ type: 'longtask', buffered: false });
+/** Counts the page's animation frames until stopped. */
+function countAnimationFrames(): { frames(): number; stop(): void } {
   let frames = 0;
   let running = true;
   const tick = () => {
@@ -96,19 +94,63 @@ async function measure(count: () => Promise<number>, durationMs: number) {
     if (running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  return {
+    frames: () => frames,
+    stop: () => {
+      running = false;
+    },
+  };
+}
+
+async function measure(count: () => Promise<number>, durationMs: number) {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const pageFrames = countAnimationFrames();
   const before = await count();
   const start = performance.now();
   await sleep(durationMs);
   const after = await count();
   const seconds = (performance.now() - start) / 1000;
-  running = false;
+  pageFrames.stop();
   observer.disconnect();
   return {
     framesDrawn: after - before,
     seconds,
     longTasks: longTasks.length,
     longTaskMs: Math.round(longTasks.reduce((sum, ms) => sum + ms, 0)),
-    pageFps: frames / seconds,
+    pageFps: pageFrames.frames() / seconds,
+  };
+}
+
+/** Once a second, on the page's console: where a throttled wall's pictures go (bench/frame-rate.bench.ts FRAME_RATE_TRACE). */
+function traceWall(media: StageMedia, level: () => string): () => void {
+  const pageFrames = countAnimationFrames();
+  let last = { ms: performance.now(), frames: 0, posted: 0, dropped: 0, committed: 0 };
+  const timer = setInterval(() => {
+    void media.workerStats().then((stats) => {
+      const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
+      const now = {
+        ms: performance.now(),
+        frames: pageFrames.frames(),
+        posted: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
+        dropped: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
+        committed: media.picturesCommitted,
+      };
+      const seconds = (now.ms - last.ms) / 1000;
+      const rate = (key: 'frames' | 'posted' | 'dropped' | 'committed') => ((now[key] - last[key]) / seconds).toFixed(1);
+      console.log(
+        `trace: ${seconds.toFixed(1)} s, page ${rate('frames')} fps, ${level()}, step ${media.loadStep}, ` +
+          `posted ${rate('posted')}/s, replaced ${rate('dropped')}/s, committed ${rate('committed')}/s`,
+      );
+      last = now;
+    });
+  }, 1000);
+  return () => {
+    pageFrames.stop();
+    clearInterval(timer);
   };
 }
 
@@ -140,11 +182,16 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     player.play();
   }
   let stopMonitor = () => undefined as void;
+  let stopTrace = () => undefined as void;
   if (run.governor) {
     players[0]?.setFocused(true);
+    let level = 'normal';
     stopMonitor = startFrameRateMonitor((state) => {
+      level = `${state.level} (${state.averageFps.toFixed(1)} fps)`;
+      if (run.trace) console.log(`monitor: ${level}`);
       if (run.governor === 'on') media.setFrameRateLevel(state.level);
     });
+    if (run.trace) stopTrace = traceWall(media, () => level);
   }
   const decodeTotals = async () => {
     const stats = await media.workerStats();
@@ -167,6 +214,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
   const after = await decodeTotals();
   const decodeMs = after.frames > before.frames ? (after.decodeMs - before.decodeMs) / (after.frames - before.frames) : null;
   const loadStep = media.loadStep;
+  stopTrace();
   stopMonitor();
   for (const player of players) player.destroy();
   media.destroy();

@@ -5,7 +5,9 @@
  * second each, queued back to back, so the browser finds time to draw only
  * between them (about 3 frames a second here). The alert shows on the
  * stage, goes away when the page draws smoothly again, and never shows on
- * another screen, where the monitor does not run.
+ * another screen, where the monitor does not run. The wall's load governor
+ * hears the same levels: it steps down while the page is critical and back
+ * up once it has recovered (the stage's data-load-step).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -19,6 +21,8 @@ import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
 const BUSY_MS = 500;
 /** The monitor needs a full second of slow frames; the machine is shared, so allow for much longer. */
 const ALERT_TIMEOUT_MS = 30_000;
+/** Two recovery waits of 10 s each, on a shared machine. */
+const RECOVER_TIMEOUT_MS = 60_000;
 /** Busy tasks a screen without the monitor is watched for: three 1000 ms monitor windows. */
 const SLOW_TASKS_SEEN = Math.ceil(3000 / BUSY_MS);
 
@@ -73,6 +77,20 @@ test('the stage shows the frame-rate alert while the page is slow and hides it w
 
   await stopSlowdown(page);
   await expect(alert).toBeHidden({ timeout: ALERT_TIMEOUT_MS });
+});
+
+test("the wall's load governor steps down while the page is critical and gives the rate back when it recovers", ANY_VIEWPORT, async ({ page }) => {
+  const stage = page.getByTestId('stage');
+  await expect(stage).toHaveAttribute('data-load-step', '0');
+
+  await slowMainThread(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Low frame rate' })).toBeVisible({ timeout: ALERT_TIMEOUT_MS });
+  // A step after 3 s at critical (src/core/wall-load.ts), the next after 3 s more: the last one is 2.
+  await expect(stage).toHaveAttribute('data-load-step', '2', { timeout: ALERT_TIMEOUT_MS });
+
+  await stopSlowdown(page);
+  // One step back after each 10 s at normal.
+  await expect(stage).toHaveAttribute('data-load-step', '0', { timeout: RECOVER_TIMEOUT_MS });
 });
 
 test('another screen shows no frame-rate alert however slow the page is', ANY_VIEWPORT, async ({ page, shell, usersPage }) => {

@@ -16,27 +16,40 @@
  * Steps: 0 asks everything; each step halves what unfocused tiles ask (1/2,
  * then 1/4). A step is taken after ESCALATE_AFTER_MS spent critical at the
  * previous one (the monitor averages over a second, so a step needs time to
- * show), and given back after RECOVER_AFTER_MS at normal. Pure: the clock
- * is passed in.
+ * show), and given back after RECOVER_AFTER_MS at normal without a break.
+ *
+ * Critical time adds up across short returns to 'normal': a page at its
+ * limit swings around the monitor's thresholds (measured on a 20x
+ * throttled page: critical and normal in turn every 0.5-2 s), and a wait
+ * started again at every swing never ended, so the wall stayed at step 0.
+ * Only CALM_AFTER_MS at normal clears what was counted. Pure: the clock is
+ * passed in.
  */
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
 
 export const WALL_LOAD_RATE_FACTORS = [1, 0.5, 0.25] as const;
 export type WallLoadStep = 0 | 1 | 2;
 const MAX_STEP = (WALL_LOAD_RATE_FACTORS.length - 1) as WallLoadStep;
-/** Time at 'critical' before the next step down. */
+/** Time at 'critical' (added up, see CALM_AFTER_MS) before the next step down. */
 export const ESCALATE_AFTER_MS = 3_000;
-/** Time at 'normal' before one step is given back (longer: a recovered page near its limit would swing back). */
+/** Time at 'normal' without a break before one step is given back (longer: a recovered page near its limit would swing back). */
 export const RECOVER_AFTER_MS = 10_000;
+/** Time at 'normal' without a break that clears the critical time counted towards the next step. */
+export const CALM_AFTER_MS = 3_000;
 
 export class WallLoadGovernor {
   private level: FrameRateLevel = 'normal';
   private currentStep: WallLoadStep = 0;
-  /** When the level last changed or a step was last taken: the start of the current wait. */
-  private sinceMs: number;
+  /** When the current level began. */
+  private levelSinceMs: number;
+  /** When the step last changed (a wait never counts time from before it). */
+  private stepSinceMs: number;
+  /** Critical time counted towards the next step before the current stretch of the level. */
+  private criticalMs = 0;
 
   constructor(nowMs: number) {
-    this.sinceMs = nowMs;
+    this.levelSinceMs = nowMs;
+    this.stepSinceMs = nowMs;
   }
 
   get step(): WallLoadStep {
@@ -50,24 +63,33 @@ export class WallLoadGovernor {
 
   /** The monitor's new level; answers the step now (a change of level alone never moves it). */
   setLevel(level: FrameRateLevel, nowMs: number): WallLoadStep {
-    if (level !== this.level) {
-      this.level = level;
-      this.sinceMs = nowMs;
-    }
+    if (level === this.level) return this.currentStep;
+    if (this.level === 'critical') this.criticalMs += this.stretchMs(nowMs);
+    else if (this.stretchMs(nowMs) >= CALM_AFTER_MS) this.criticalMs = 0;
+    this.level = level;
+    this.levelSinceMs = nowMs;
     return this.currentStep;
   }
 
   /** Called about once a second while `settling`; answers the step now. */
   tick(nowMs: number): WallLoadStep {
-    const waited = nowMs - this.sinceMs;
-    if (this.level === 'critical' && this.currentStep < MAX_STEP && waited >= ESCALATE_AFTER_MS) {
-      this.currentStep = (this.currentStep + 1) as WallLoadStep;
-      this.sinceMs = nowMs;
-    } else if (this.level === 'normal' && this.currentStep > 0 && waited >= RECOVER_AFTER_MS) {
-      this.currentStep = (this.currentStep - 1) as WallLoadStep;
-      this.sinceMs = nowMs;
+    if (this.level === 'critical' && this.currentStep < MAX_STEP && this.criticalMs + this.stretchMs(nowMs) >= ESCALATE_AFTER_MS) {
+      this.moveTo((this.currentStep + 1) as WallLoadStep, nowMs);
+    } else if (this.level === 'normal' && this.currentStep > 0 && this.stretchMs(nowMs) >= RECOVER_AFTER_MS) {
+      this.moveTo((this.currentStep - 1) as WallLoadStep, nowMs);
     }
     return this.currentStep;
+  }
+
+  /** How long the current level has lasted since it began or since the last step, whichever is later. */
+  private stretchMs(nowMs: number): number {
+    return nowMs - Math.max(this.levelSinceMs, this.stepSinceMs);
+  }
+
+  private moveTo(step: WallLoadStep, nowMs: number): void {
+    this.currentStep = step;
+    this.stepSinceMs = nowMs;
+    this.criticalMs = 0;
   }
 }
 

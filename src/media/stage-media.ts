@@ -119,6 +119,8 @@ export interface StageMediaOptions {
    * sent on the server's clock. Absent: the clocks agree.
    */
   serverOffsetMs?: (server?: string) => number;
+  /** The wall's load governor took a step (0: every tile asks its full rate). */
+  onLoadStep?: (step: WallLoadStep) => void;
 }
 
 export interface PlayerElements {
@@ -177,6 +179,7 @@ export class StageMedia {
     this.pacing = new WallPacing(
       { tileIds: () => this.pool.tileIds(), setPace: (tileId, paceMs) => void this.pool.workerFor(tileId).setPace(tileId, paceMs) },
       options.rateFps ?? LOW_BANDWIDTH_RATE_FPS,
+      options.onLoadStep,
     );
     this.sessions = new LowBandwidthSessionPool(
       {
@@ -280,6 +283,11 @@ export class StageMedia {
   /** Every worker's channel figures (the benchmark reads them). */
   async workerStats() {
     return Promise.all(this.pool.all().map((worker) => worker.stats()));
+  }
+
+  /** Pictures the page has committed to tile canvases so far (page commits; the benchmark reads it). */
+  get picturesCommitted(): number {
+    return this.pageCommit.committed;
   }
 
   /** The media-worker tile id a canvas was given (the benchmark matches figures to tiles with it). */

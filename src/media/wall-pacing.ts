@@ -28,6 +28,8 @@ export class WallPacing {
   constructor(
     private readonly tiles: PacedTiles,
     private readonly baseRateFps: number,
+    /** Hears each new step (the stage shows it as data-load-step, for the operator's tools and the tests). */
+    private readonly onStep: (step: WallLoadStep) => void = () => undefined,
   ) {}
 
   get step(): WallLoadStep {
@@ -61,7 +63,11 @@ export class WallPacing {
     if (this.governor.settling && this.timer === undefined) {
       this.timer = setInterval(() => {
         const before = this.governor.step;
-        if (this.governor.tick(Date.now()) !== before) for (const tileId of this.tiles.tileIds()) this.apply(tileId);
+        const step = this.governor.tick(Date.now());
+        if (step !== before) {
+          for (const tileId of this.tiles.tileIds()) this.apply(tileId);
+          this.onStep(step);
+        }
         if (!this.governor.settling) this.stopTimer();
       }, 1000);
     } else if (!this.governor.settling) this.stopTimer();

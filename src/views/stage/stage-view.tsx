@@ -60,6 +60,7 @@ export function StageView(): ReactElement {
   const prefs = useSnapshot(preferences);
   const viewportWidth = useViewportWidth();
   const [media, setMedia] = useState<StageMedia | null>(null);
+  const [loadStep, setLoadStep] = useState(0);
 
   useEffect(() => {
     if (!userId) return;
@@ -96,6 +97,7 @@ export function StageView(): ReactElement {
     const instance = createStageMedia({
       getToken: sessionToken,
       serverOffsetMs,
+      onLoadStep: setLoadStep,
       onShaderUnavailable: () => {
         stageActions.dewarpOffEverywhere();
         playerPerformanceActions.showDewarpIncompatible(true);
@@ -168,7 +170,7 @@ export function StageView(): ReactElement {
           {t('stage.title')}
         </h1>
         <StageBag layout={layout} />
-        <div className="stage-main" data-testid="stage">
+        <div className="stage-main" data-testid="stage" data-load-step={loadStep}>
           <div className="stage-grid-area">
             {stage.loaded && <StageGrid ariaLabel={t('stage.grid')} renderTile={(tile) => <StageTile tile={tile} context={context} />} />}
           </div>

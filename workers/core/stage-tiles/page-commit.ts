@@ -20,7 +20,36 @@
  * drive them by hand). Cost: one map entry per tile, one message and one
  * array per frame while pictures come; nothing when the wall is still.
  */
+import type { Timers } from '../browser-timers';
 import type { BitmapRenderer } from './tile-routing';
+
+/**
+ * The longest a batch waits for this thread's animation frame. A worker's
+ * animation frames come from the page's compositor, and on a page whose
+ * main thread is starved (measured: Chromium CPU throttling 20x) they stop
+ * for seconds while pictures keep being decoded, so every picture was
+ * replaced by the next and none was posted. 100 ms is one picture at the
+ * wall's 10 fps: a timer that fires only when frames fail to come.
+ */
+export const BATCH_LATEST_MS = 100;
+
+/**
+ * A `requestFrame` that calls back at the next animation frame or after
+ * `latestMs`, whichever comes first, and only once.
+ */
+export function frameOrTimeout(requestFrame: (callback: () => void) => void, timers: Timers, latestMs = BATCH_LATEST_MS): (callback: () => void) => void {
+  return (callback) => {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      timers.clearTimeout(timer);
+      callback();
+    };
+    const timer = timers.setTimeout(once, latestMs);
+    requestFrame(once);
+  };
+}
 
 export interface PagePicture {
   tileId: string;

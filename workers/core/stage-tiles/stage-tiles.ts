@@ -26,7 +26,7 @@ import type { Timers } from '../browser-timers';
 import type { CompositorStats, TileFrame } from '../tile-compositor';
 import type { TileSpec } from '../tile-compositor-plan';
 import { CompositorLink, type HostedCompositor } from './compositor-link';
-import { PageCommitBatch } from './page-commit';
+import { frameOrTimeout, PageCommitBatch } from './page-commit';
 import { PictureDecoding, type DecodePlatform, type PictureDecoder, type PicturePath } from './picture-decoder';
 import { drawSizeOf, type PixelSize } from './picture-fit';
 import { routePicture, type BitmapRenderer, type TileRoute } from './tile-routing';
@@ -66,7 +66,7 @@ export function createStageTiles(deps: StageTilesDeps) {
   const tiles = new Map<string, Tile>();
   const decoding = new PictureDecoding(deps.decodePlatform);
   const compositor = new CompositorLink(deps.createCompositor);
-  const pageCommit = new PageCommitBatch(deps.requestFrame);
+  const pageCommit = new PageCommitBatch(frameOrTimeout(deps.requestFrame, deps.timers));
 
   const stopVideo = (tile: Tile) => {
     const reader = tile.video;

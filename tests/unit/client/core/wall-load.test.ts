@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESCALATE_AFTER_MS, RECOVER_AFTER_MS, tilePaceMs, WallLoadGovernor } from '../../../../src/core/wall-load';
+import { CALM_AFTER_MS, ESCALATE_AFTER_MS, RECOVER_AFTER_MS, tilePaceMs, WallLoadGovernor } from '../../../../src/core/wall-load';
 
 describe('wall load governor', () => {
   it('stays at full rate while the page keeps up', () => {
@@ -36,13 +36,48 @@ describe('wall load governor', () => {
     expect(governor.settling).toBe(false);
   });
 
-  it('starts the wait again when the level swings back before a step', () => {
+  it('adds up critical time across short returns to normal, as a page at its limit swings', () => {
+    const governor = new WallLoadGovernor(0);
+    // Critical and normal in turn, a second each: the wait must still end.
+    let now = 0;
+    for (let swing = 0; swing < 3; swing++) {
+      governor.setLevel('critical', now);
+      now += 1_000;
+      governor.setLevel('normal', now);
+      now += 1_000;
+    }
+    governor.setLevel('critical', now);
+    expect(governor.tick(now)).toBe(1);
+  });
+
+  it('counts only critical time, not the returns to normal between', () => {
     const governor = new WallLoadGovernor(0);
     governor.setLevel('critical', 0);
     governor.setLevel('normal', ESCALATE_AFTER_MS - 100);
-    governor.setLevel('critical', ESCALATE_AFTER_MS);
-    expect(governor.tick(ESCALATE_AFTER_MS + 100)).toBe(0);
-    expect(governor.tick(2 * ESCALATE_AFTER_MS)).toBe(1);
+    governor.setLevel('critical', ESCALATE_AFTER_MS + 1_000);
+    expect(governor.tick(ESCALATE_AFTER_MS + 1_099)).toBe(0);
+    expect(governor.tick(ESCALATE_AFTER_MS + 1_100)).toBe(1);
+  });
+
+  it('starts counting again after a calm stretch at normal', () => {
+    const governor = new WallLoadGovernor(0);
+    governor.setLevel('critical', 0);
+    governor.setLevel('normal', ESCALATE_AFTER_MS - 100);
+    const back = ESCALATE_AFTER_MS - 100 + CALM_AFTER_MS;
+    governor.setLevel('critical', back);
+    expect(governor.tick(back + ESCALATE_AFTER_MS - 1)).toBe(0);
+    expect(governor.tick(back + ESCALATE_AFTER_MS)).toBe(1);
+  });
+
+  it('gives nothing back while the page swings into critical before the recovery wait ends', () => {
+    const governor = new WallLoadGovernor(0);
+    governor.setLevel('critical', 0);
+    expect(governor.tick(ESCALATE_AFTER_MS)).toBe(1);
+    governor.setLevel('normal', ESCALATE_AFTER_MS);
+    governor.setLevel('critical', ESCALATE_AFTER_MS + RECOVER_AFTER_MS - 500);
+    governor.setLevel('normal', ESCALATE_AFTER_MS + RECOVER_AFTER_MS);
+    expect(governor.tick(ESCALATE_AFTER_MS + RECOVER_AFTER_MS + 100)).toBe(1);
+    expect(governor.tick(ESCALATE_AFTER_MS + 2 * RECOVER_AFTER_MS)).toBe(0);
   });
 });
 

@@ -8,12 +8,13 @@ describe('wall pacing', () => {
 
   function rig() {
     const paces: Array<[string, number]> = [];
-    const pacing = new WallPacing({ tileIds: () => ['a', 'b'], setPace: (tileId, paceMs) => paces.push([tileId, paceMs]) }, 10);
-    return { pacing, paces };
+    const steps: number[] = [];
+    const pacing = new WallPacing({ tileIds: () => ['a', 'b'], setPace: (tileId, paceMs) => paces.push([tileId, paceMs]) }, 10, (step) => steps.push(step));
+    return { pacing, paces, steps };
   }
 
   it('slows the tiles out of focus while the page is critical, spares the focused one, and gives the rate back after recovery', () => {
-    const { pacing, paces } = rig();
+    const { pacing, paces, steps } = rig();
     pacing.setFocused('a', true);
     pacing.setLevel('critical');
     vi.advanceTimersByTime(ESCALATE_AFTER_MS + 1000);
@@ -25,6 +26,7 @@ describe('wall pacing', () => {
     vi.advanceTimersByTime(RECOVER_AFTER_MS + 1000);
     expect(pacing.step).toBe(0);
     expect(paces.at(-1)).toEqual(['b', 0]);
+    expect(steps).toEqual([1, 0]);
   });
 
   it('runs no timer while the governor has nothing to settle, and none after close', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { REQUEST_FRAME_MESSAGE, type ChannelEvent, type ChannelSocketHandlers } from '../../../../../workers/core/low-bandwidth-player';
 import type { ImageDecoderConstructor } from '../../../../../workers/core/stage-tiles/picture-decoder';
 import { createStageTiles } from '../../../../../workers/core/stage-tiles/stage-tiles';
+import { BATCH_LATEST_MS } from '../../../../../workers/core/stage-tiles/page-commit';
 import { VIDEO_DRAIN_MS } from '../../../../../workers/core/stage-tiles/video-frame-pump';
 import { FakeClock, flushPromises } from '../../../helpers/fake-clock';
 import { FakeCompositor, FakeFrame, FakePagePort, FakePort, FakeRenderer, asBitmap, asPort, fakeCanvas } from './fakes';
@@ -66,6 +67,17 @@ async function firstPicture(socket: OpenSocket): Promise<void> {
   socket.handlers.onOpen();
   socket.handlers.onMessage('AAEC');
   await flushPromises();
+}
+
+/** A page-committed tile that has decoded its first picture, and the port to the page. */
+async function pageTileWithPicture() {
+  const r = rig();
+  const page = new FakePagePort();
+  r.tiles.commitToPage(page as unknown as MessagePort);
+  r.tiles.openTile('tile-1', 'page');
+  r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
+  await firstPicture(r.sockets[0]!);
+  return { r, page };
 }
 
 describe('stage tiles', () => {
@@ -207,12 +219,7 @@ describe('stage tiles', () => {
   });
 
   it("posts a page tile's newest picture to the page once a frame, and counts the replaced one as dropped, not drawn", async () => {
-    const r = rig();
-    const page = new FakePagePort();
-    r.tiles.commitToPage(page as unknown as MessagePort);
-    r.tiles.openTile('tile-1', 'page');
-    r.tiles.play('tile-1', 'ws://recorder/pictures', () => undefined);
-    await firstPicture(r.sockets[0]!);
+    const { r, page } = await pageTileWithPicture();
     r.sockets[0]!.handlers.onMessage('AAEC');
     await flushPromises();
     expect(page.posted).toEqual([]);
@@ -222,6 +229,18 @@ describe('stage tiles', () => {
     expect(page.posted[0]!.transfer).toEqual([r.pictures[1]]);
     expect(r.pictures[0]!.closed).toBe(true);
     expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ framesDrawn: 1, framesDropped: 1 });
+  });
+
+  it("posts a page tile's picture after BATCH_LATEST_MS when no animation frame comes, and once only", async () => {
+    const { r, page } = await pageTileWithPicture();
+    r.clock.advance(BATCH_LATEST_MS - 1);
+    expect(page.posted).toEqual([]);
+    r.clock.advance(1);
+    expect(page.posted.map((post) => post.message.pictures)).toEqual([[{ tileId: 'tile-1', picture: r.pictures[0] }]]);
+    // The late animation frame finds nothing left to post.
+    r.runFrame();
+    expect(page.posted).toHaveLength(1);
+    expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ framesDrawn: 1, framesDropped: 0 });
   });
 
   it('destroys every tile, the compositor and the links', async () => {
