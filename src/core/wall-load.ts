@@ -8,13 +8,18 @@
  * watched. The frame-rate alert still shows per spec 9; this only acts
  * sooner and quietly.
  *
- * Why rate first: fewer pictures cut decoding and compositing at once and
- * take effect at the next picture (the pull loop simply asks later), with no
- * new recorder session and no visible restart; a smaller picture would need
- * both, so it is not used.
+ * Why rate first, then picture size: fewer pictures cut decoding and
+ * compositing at once and take effect at the next picture (the pull loop
+ * simply asks later), with no new recorder session and no visible restart.
+ * A smaller picture needs both (the tile plays again from a session of the
+ * smaller size), so it comes last; but on a page slow enough to stay
+ * critical, rate alone was not enough: on a 20x throttled page the wall
+ * decoded about 25 pictures a second in all, fewer than even the last
+ * rate step asks, and only cheaper pictures raise that.
  *
- * Steps: 0 asks everything; each step halves what unfocused tiles ask (1/2,
- * then 1/4). A step is taken after ESCALATE_AFTER_MS spent critical at the
+ * Steps: 0 asks everything; each step halves the rate unfocused tiles ask
+ * (1/2, then 1/4), and the last also asks them for pictures of half the
+ * width and height (a quarter of the pixels to decode). A step is taken after ESCALATE_AFTER_MS spent critical at the
  * previous one (the monitor averages over a second, so a step needs time to
  * show), and given back after RECOVER_AFTER_MS at normal without a break.
  *
@@ -28,6 +33,8 @@
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
 
 export const WALL_LOAD_RATE_FACTORS = [1, 0.5, 0.25] as const;
+/** What each step multiplies an unfocused tile's picture size by (both sides). */
+export const WALL_LOAD_PICTURE_SCALES = [1, 1, 0.5] as const;
 export type WallLoadStep = 0 | 1 | 2;
 const MAX_STEP = (WALL_LOAD_RATE_FACTORS.length - 1) as WallLoadStep;
 /** Time at 'critical' (added up, see CALM_AFTER_MS) before the next step down. */
@@ -101,4 +108,9 @@ export class WallLoadGovernor {
 export function tilePaceMs(step: WallLoadStep, focused: boolean, baseRateFps: number): number {
   if (focused || step === 0 || !(baseRateFps > 0)) return 0;
   return Math.round(1000 / (baseRateFps * WALL_LOAD_RATE_FACTORS[step]));
+}
+
+/** What a tile's picture size is multiplied by (both sides) at `step`: focused tiles keep theirs. */
+export function tilePictureScale(step: WallLoadStep, focused: boolean): number {
+  return focused ? 1 : WALL_LOAD_PICTURE_SCALES[step];
 }

@@ -184,16 +184,18 @@ export class StagePlayer {
   }
 
   /**
-   * The tile was resized: a low-bandwidth source that needs another picture
-   * size plays again, from `request` when given (a playback's current time),
-   * else the request it was started with.
+   * The tile was resized, or its picture size scaled (the wall-load
+   * governor): a low-bandwidth source that needs another picture size plays
+   * again, from `request` when given, else from where the tile's timeline is
+   * now (a playback goes on from its current time), else from the request
+   * it was started with.
    */
   resized(request?: PlayRequest): void {
     if (this.destroyed) return;
     this.active?.resized?.();
     const snapshot = this.machine.snapshot;
     if (snapshot.source !== 'playing' || !snapshot.request || !this.active?.outgrown?.()) return;
-    this.play(request ?? snapshot.request);
+    this.play(request ?? this.deps.currentRequest?.() ?? snapshot.request);
   }
 
   async stats(): Promise<SourceStats | null> {

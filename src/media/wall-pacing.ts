@@ -2,27 +2,31 @@
  * Puts the wall-load governor (src/core/wall-load.ts) to work on a stage:
  * it follows the page's frame-rate level, ticks once a second while the
  * governor is settling (and not at all otherwise), and tells each tile's
- * media worker the pace between its pictures when that pace changes. A
- * tile in focus is spared.
+ * media worker the pace between its pictures, and each tile's player the
+ * scale of its picture size, when they change. A tile in focus is spared.
  *
- * Cost: one worker message per tile whose pace changes; nothing per frame.
+ * Cost: one worker message per tile whose pace changes, one new picture
+ * session per tile whose scale changes; nothing per frame.
  */
 import type { FrameRateLevel } from '../../workers/core/frame-rate-monitor';
-import { tilePaceMs, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
+import { tilePaceMs, tilePictureScale, WallLoadGovernor, type WallLoadStep } from '../core/wall-load';
 
 export interface PacedTiles {
   /** Every tile of the stage now. */
   tileIds(): string[];
   /** Gives a tile's worker its pace (ms between pictures; 0: as fast as asked). */
   setPace(tileId: string, paceMs: number): void;
+  /** Gives a tile's player the scale of its picture size (1: the tile's own; 0.5: half of it each way). */
+  setPictureScale(tileId: string, scale: number): void;
 }
 
 export class WallPacing {
   private readonly governor = new WallLoadGovernor(Date.now());
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly focused = new Set<string>();
-  /** The pace each tile was last given. */
+  /** The pace and picture scale each tile was last given. */
   private readonly paces = new Map<string, number>();
+  private readonly scales = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -51,6 +55,7 @@ export class WallPacing {
   forget(tileId: string): void {
     this.focused.delete(tileId);
     this.paces.delete(tileId);
+    this.scales.delete(tileId);
   }
 
   close(): void {
@@ -79,9 +84,16 @@ export class WallPacing {
   }
 
   private apply(tileId: string): void {
-    const pace = tilePaceMs(this.governor.step, this.focused.has(tileId), this.baseRateFps);
-    if ((this.paces.get(tileId) ?? 0) === pace) return;
-    this.paces.set(tileId, pace);
-    this.tiles.setPace(tileId, pace);
+    const focused = this.focused.has(tileId);
+    const pace = tilePaceMs(this.governor.step, focused, this.baseRateFps);
+    if ((this.paces.get(tileId) ?? 0) !== pace) {
+      this.paces.set(tileId, pace);
+      this.tiles.setPace(tileId, pace);
+    }
+    const scale = tilePictureScale(this.governor.step, focused);
+    if ((this.scales.get(tileId) ?? 1) !== scale) {
+      this.scales.set(tileId, scale);
+      this.tiles.setPictureScale(tileId, scale);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALM_AFTER_MS, ESCALATE_AFTER_MS, RECOVER_AFTER_MS, tilePaceMs, WallLoadGovernor } from '../../../../src/core/wall-load';
+import { CALM_AFTER_MS, ESCALATE_AFTER_MS, RECOVER_AFTER_MS, tilePaceMs, tilePictureScale, WallLoadGovernor } from '../../../../src/core/wall-load';
 
 describe('wall load governor', () => {
   it('stays at full rate while the page keeps up', () => {
@@ -91,5 +91,14 @@ describe('tile pace', () => {
     expect(tilePaceMs(1, false, 10)).toBe(200);
     expect(tilePaceMs(2, false, 10)).toBe(400);
     expect(tilePaceMs(1, false, 25)).toBe(80);
+  });
+});
+
+describe('tile picture scale', () => {
+  it('halves the picture of unfocused tiles at the last step only, and never the focused tile', () => {
+    expect(tilePictureScale(0, false)).toBe(1);
+    expect(tilePictureScale(1, false)).toBe(1);
+    expect(tilePictureScale(2, false)).toBe(0.5);
+    expect(tilePictureScale(2, true)).toBe(1);
   });
 });

@@ -180,6 +180,25 @@ describe('stage player resize', () => {
     r.player.resized();
     expect(r.sources.lowbandwidth.starts).toBe(2);
   });
+
+  it('plays a playback on from where its timeline is now, not from where it started', async () => {
+    const clock = new FakeClock();
+    const sources = { webrtc: new FakeSource(), lowbandwidth: new FakeSource() };
+    const now = { timeMs: 1_700_000_030_000, speed: 1 };
+    const player = new StagePlayer({ sources, timers: clock, type: 'lowbandwidth', availableTypes: ['lowbandwidth'], currentRequest: () => now });
+    const started: unknown[] = [];
+    sources.lowbandwidth.start = function (request, callbacks) {
+      this.starts++;
+      this.callbacks = callbacks;
+      started.push(request);
+    };
+    sources.lowbandwidth.outgrown = () => true;
+    player.play({ timeMs: 1_700_000_000_000, speed: 1 });
+    sources.lowbandwidth.callbacks!.playing();
+    await flushPromises();
+    player.resized();
+    expect(started).toEqual([{ timeMs: 1_700_000_000_000, speed: 1 }, now]);
+  });
 });
 
 describe('stage player dewarp', () => {
