@@ -18,6 +18,7 @@ import {
   TIME_STRIP_COLUMNS,
   TIME_STRIP_ROWS,
 } from '../../server/shared/time-strip';
+import { decodePng, grayOf } from '../fixtures/png-pixels';
 
 export class EmbeddedPlayerPage {
   readonly frame: FrameLocator;
@@ -55,24 +56,14 @@ export class EmbeddedPlayerPage {
     const band = { x: left, y: top, width: width * (TIME_STRIP_COLUMNS + 1) * TIME_STRIP_CELL_WIDTH_FRACTION, height: height * (TIME_STRIP_ROWS + 0.5) * TIME_STRIP_CELL_HEIGHT_FRACTION };
     const png = await this.page.screenshot({ clip: band });
     const size = { width: Math.round(width), height: Math.round(height) };
-    const picture = await this.page.evaluate(
-      async ({ base64, size }) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const bitmap = await createImageBitmap(image);
-        // The band drawn at the top-left of a picture-sized canvas, so the strip's geometry holds.
-        const canvas = new OffscreenCanvas(size.width, size.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        const rgba = context.getImageData(0, 0, size.width, size.height).data;
-        const gray: number[] = new Array(size.width * size.height);
-        for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
-        return gray;
-      },
-      { base64: png.toString('base64'), size },
-    );
-    return decodeTimeStrip(Uint8Array.from(picture), size.width, size.height);
+    // The band at the top-left of a picture-sized gray image (black elsewhere), so the strip's geometry holds.
+    const captured = decodePng(png);
+    const capturedGray = grayOf(captured.rgba);
+    const gray = new Uint8Array(size.width * size.height);
+    for (let y = 0; y < Math.min(captured.height, size.height); y++) {
+      gray.set(capturedGray.subarray(y * captured.width, y * captured.width + Math.min(captured.width, size.width)), y * size.width);
+    }
+    return decodeTimeStrip(gray, size.width, size.height);
   }
 
   /** Waits until the camera clock in the picture moves on; answers the first time read. */

@@ -84,34 +84,6 @@ test('the API player arguments: low bandwidth only, header shown, timeline hidde
   await expect(player.controlBar.getByRole('button', { name: 'Pause' })).toBeVisible();
 });
 
-test('start-time plays the recording from then, not live', ANY_VIEWPORT, async ({ page }) => {
-  // The rig may have started recording just now: this test waits for 40 s of it.
-  test.setTimeout(240_000);
-  const site = await startHost(true);
-  // A moment of the camera's recording at least 20 s back, so live cannot be mistaken for it, inside a
-  // segment that goes on for 25 s more: a recording that starts with a short run (the recorder restarted
-  // its ingest under load) has a gap after it, and crossing gaps is not what this test is about.
-  let chosen: Archive | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { archives } = (await admin.call<ArchivesResponse>('GET', `/service/archives?streamId=${encodeURIComponent(streamId)}&start=0&take=20`)).data;
-        chosen = archives.find((archive) => archive.end - archive.start >= 30_000 && Date.now() - archive.start > 40_000);
-        return chosen !== undefined;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-  const startMs = chosen!.start + 5_000;
-  const player = new EmbeddedPlayerPage(page);
-  await page.goto(site.pageUrl(streamId, { 'start-time': String(startMs) }));
-  await player.expectPlaying();
-  const shownMs = await player.expectClockAdvancing();
-  expect(shownMs).toBeGreaterThanOrEqual(startMs - 2_000);
-  expect(shownMs).toBeLessThan(Date.now() - 15_000);
-  await expect(player.controlBar.getByRole('button', { name: 'Go live' })).toHaveAttribute('aria-pressed', 'false');
-});
-
 test("a site whose key the recorder does not trust gets 'Authentication failed'", ANY_VIEWPORT, async ({ page, errors }) => {
   // The refusal itself: the 401 of GET /service/identity (its response and the browser's console line).
   errors.allow(/\/service\/identity\?jwt=/);
@@ -137,4 +109,33 @@ test('opened on its own, it wants a signed-in user, plays for one, and knows no 
   // Another server's id is not this one.
   await page.goto(playerUrl.replace(encodeURIComponent(camera.orchidId), 'another-server'));
   await expect(page.getByRole('alert').getByRole('heading', { name: 'No access to the server' })).toBeVisible();
+});
+
+test('start-time plays the recording from then, not live', ANY_VIEWPORT, async ({ page }) => {
+  // The rig may have started recording just now: this test waits for 40 s of it, and so comes last, after
+  // the tests that need no recording.
+  test.setTimeout(240_000);
+  const site = await startHost(true);
+  // A moment of the camera's recording at least 20 s back, so live cannot be mistaken for it, inside a
+  // segment that goes on for 25 s more: a recording that starts with a short run (the recorder restarted
+  // its ingest under load) has a gap after it, and crossing gaps is not what this test is about.
+  let chosen: Archive | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { archives } = (await admin.call<ArchivesResponse>('GET', `/service/archives?streamId=${encodeURIComponent(streamId)}&start=0&take=20`)).data;
+        chosen = archives.find((archive) => archive.end - archive.start >= 30_000 && Date.now() - archive.start > 40_000);
+        return chosen !== undefined;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  const startMs = chosen!.start + 5_000;
+  const player = new EmbeddedPlayerPage(page);
+  await page.goto(site.pageUrl(streamId, { 'start-time': String(startMs) }));
+  await player.expectPlaying();
+  const shownMs = await player.expectClockAdvancing();
+  expect(shownMs).toBeGreaterThanOrEqual(startMs - 2_000);
+  expect(shownMs).toBeLessThan(Date.now() - 15_000);
+  await expect(player.controlBar.getByRole('button', { name: 'Go live' })).toHaveAttribute('aria-pressed', 'false');
 });

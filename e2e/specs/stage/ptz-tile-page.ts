@@ -78,7 +78,7 @@ export class PtzTilePage {
       );
     }, COVERING);
     const png = await this.media.screenshot();
-    const picture = await screenshotPixels(this.page, png, 'gray');
+    const picture = screenshotPixels(png, 'gray');
     const scale = picture.width / box.width;
     // The picture (16:9) contained in the media box.
     const aspect = 16 / 9;

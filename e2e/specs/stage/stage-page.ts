@@ -12,6 +12,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { decodeTimeStrip } from '../../../server/shared/time-strip';
+import { decodePng, grayOf } from '../../fixtures/png-pixels';
 import { Touch, type Point } from '../../fixtures/touch';
 import type { ControlBarPage } from './control-bar-page';
 
@@ -90,8 +91,8 @@ export class StagePage {
     const hide = (visibility: string) => header.evaluateAll((nodes, value) => nodes.forEach((node) => ((node as HTMLElement).style.visibility = value)), visibility);
     await hide('hidden');
     const png = await this.tile(name).locator('.tile-media').screenshot().finally(() => hide(''));
-    const picture = await screenshotPixels(this.page, png, 'gray');
-    const gray = Uint8Array.from(picture.values);
+    const picture = screenshotPixels(png, 'gray');
+    const gray = picture.values;
     // A picture that fills its tile is read whole; a tile of another shape than the camera's 16:9
     // (one tile alone on a wide stage) shows it letterboxed or pillarboxed, so the part it covers is read.
     return decodeTimeStrip(gray, picture.width, picture.height) ?? decodeTimeStrip(...containedPicture(gray, picture.width, picture.height));
@@ -183,29 +184,10 @@ export class StagePage {
   }
 }
 
-/**
- * A screenshot's pixels, as gray levels (one value a pixel) or RGBA (four).
- * The browser decodes it (as an image: the page's CSP allows data: pictures,
- * not fetches); the caller reads it here.
- */
-export async function screenshotPixels(page: Page, png: Buffer, kind: 'gray' | 'rgba'): Promise<{ width: number; height: number; values: number[] }> {
-  return page.evaluate(
-    async ({ base64, kind }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const bitmap = await createImageBitmap(image);
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      if (kind === 'rgba') return { width: bitmap.width, height: bitmap.height, values: Array.from(rgba) };
-      const gray: number[] = new Array(bitmap.width * bitmap.height);
-      for (let i = 0; i < gray.length; i++) gray[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
-      return { width: bitmap.width, height: bitmap.height, values: gray };
-    },
-    { base64: png.toString('base64'), kind },
-  );
+/** A screenshot's pixels, as gray levels (one value a pixel) or RGBA (four), decoded in the test process. */
+export function screenshotPixels(png: Buffer, kind: 'gray' | 'rgba'): { width: number; height: number; values: Uint8Array } {
+  const { width, height, rgba } = decodePng(png);
+  return { width, height, values: kind === 'rgba' ? rgba : grayOf(rgba) };
 }
 
 /**

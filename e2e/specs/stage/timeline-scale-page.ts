@@ -51,7 +51,7 @@ export class TimelineScalePage {
     const beforeMs = Date.now();
     const png = await this.canvas.screenshot();
     const afterMs = Date.now();
-    const { width, height, values } = await screenshotPixels(this.page, png, 'rgba');
+    const { width, height, values } = screenshotPixels(png, 'rgba');
     const scale = width / box.width;
     const near = (x: number, y: number, colour: readonly number[]) => colour.every((value, i) => Math.abs(values[(y * width + x) * 4 + i]! - value) <= CHANNEL_TOLERANCE);
 

@@ -162,8 +162,9 @@ test('a time before anything was recorded counts down to the first recording, th
   const firstRecordedMs = await probe.earliestMs(streamId);
   expect(firstRecordedMs).toBeDefined();
 
-  // 20 s before the first segment: the recorder has nothing there, so the tile counts down to it.
-  await bar.seekTo(Math.floor((firstRecordedMs! - 20_000) / 1000) * 1000);
+  // 12 s before the first segment: the recorder has nothing there, so the tile counts down to it. The
+  // countdown runs at 1x in real time; 12 s leave it showing for seconds after a slow player's refusal.
+  await bar.seekTo(Math.floor((firstRecordedMs! - 12_000) / 1000) * 1000);
   const delay = stage.tile(suite.first).locator('[data-overlay="delay"]');
   await expect(delay).toBeVisible({ timeout: 30_000 });
   await expect(delay).toContainText('Next recording in');

@@ -152,9 +152,10 @@ export async function call<T = unknown>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
-export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+/** A session's token; `cookie: 'persistent'` is the sign-in of a user who ticked 'stay signed in'. */
+export async function signIn(baseUrl: string, username: string, password: string, cookie: 'session' | 'persistent' = 'session'): Promise<string> {
   const reply = await call<{ token: string }>(baseUrl, 'POST', '/service/sessions/user', {
-    json: { username, password, cookie: 'session', type: 'user' },
+    json: { username, password, cookie, type: 'user' },
   });
   if (reply.status !== 200) throw new Error(`sign-in as ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.token;
