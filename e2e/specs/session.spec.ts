@@ -6,6 +6,7 @@
 import { shot } from '../fixtures/shots';
 import { expect, test } from '../fixtures/test';
 import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
+import { SESSION_TOKEN_KEY } from '../../src/state/session-token-key';
 
 test('stay signed in keeps the session for a new tab; without it a new tab must sign in', ANY_VIEWPORT, async ({
   page,
@@ -47,10 +48,10 @@ test('a session ended on the server sends the user back to sign-in', ANY_VIEWPOR
   await signInPage.signIn(admin.username, admin.password);
   await shell.expectStage();
   // End the session behind the app's back, as an expiry or another admin would.
-  await page.evaluate(async () => {
-    const token = sessionStorage.getItem('argus.session-token') ?? localStorage.getItem('argus.session-token');
+  await page.evaluate(async (key) => {
+    const token = sessionStorage.getItem(key) ?? localStorage.getItem(key);
     await fetch('/service/sessions/me', { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-  });
+  }, SESSION_TOKEN_KEY);
   await shell.openFromNav('Users');
   await expect(page).toHaveURL(/#\/sign-in$/);
   await expect(signInPage.username).toBeVisible();

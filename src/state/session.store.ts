@@ -16,8 +16,8 @@ import { sessionsApi } from '../api/sessions-api';
 import { stopRefreshTimers } from './refresh-timers';
 import { serverMode } from './server.store';
 import { readItem, writeItem } from './storage';
+import { SESSION_TOKEN_KEY as TOKEN_KEY } from './session-token-key';
 
-const TOKEN_KEY = 'argus.session-token';
 
 export type SessionStatus = 'unknown' | 'checking' | 'anonymous' | 'authenticated';
 
