@@ -82,22 +82,15 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
   return parseJson(await response.text().catch(() => '')) as T;
 }
 
-/**
- * The body of a successful answer as bytes, unparsed, for callers that
- * pass a large answer on (the camera list across recorders); failures
- * throw RecorderCallError as callRecorder's do, and a body cut off on the
- * way is 'unreachable'.
- */
-export async function callRecorderRaw(baseUrl: string, path: string, call: RecorderCall = {}): Promise<Buffer> {
-  return bodyOf(await openRecorder(baseUrl, path, call));
-}
-
 /** A conditional read's answer: unchanged (304), or the new body with its tag (absent when the recorder gave none). */
 export type TaggedAnswer = { notModified: true } | { notModified: false; body: Buffer; etag: string | undefined };
 
 /**
- * callRecorderRaw with If-None-Match `call.ifNoneMatch` (when given): a 304
- * is answered as `notModified`, without a body.
+ * The body of a successful answer as bytes, unparsed, for callers that
+ * pass a large answer on (the camera list across recorders), with its tag;
+ * with `call.ifNoneMatch`, a 304 is answered as `notModified`, without a
+ * body. Failures throw RecorderCallError as callRecorder's do, and a body
+ * cut off on the way is 'unreachable'.
  */
 export async function callRecorderTagged(baseUrl: string, path: string, call: RecorderCall = {}): Promise<TaggedAnswer> {
   const response = await openRecorder(baseUrl, path, call);
@@ -106,15 +99,13 @@ export async function callRecorderTagged(baseUrl: string, path: string, call: Re
     await response.body?.cancel().catch(() => undefined);
     return { notModified: true };
   }
-  return { notModified: false, body: await bodyOf(response), etag: response.headers.get('etag') ?? undefined };
-}
-
-async function bodyOf(response: Response): Promise<Buffer> {
+  let body: Buffer;
   try {
-    return Buffer.from(await response.arrayBuffer());
+    body = Buffer.from(await response.arrayBuffer());
   } catch {
     throw new RecorderCallError('unreachable', 'The server stopped in the middle of its answer.');
   }
+  return { notModified: false, body, etag: response.headers.get('etag') ?? undefined };
 }
 
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */

@@ -12,7 +12,10 @@
  * names both (recorder camera-list-tag.ts), so users of one role share an
  * entry. Every use still asks the recorder as the user's own session; the
  * bytes are used only after that recorder answered 304 to that session, so
- * a session it refuses never gets them (proxy-target.ts readAsUser).
+ * a session it refuses never gets them (proxy-target.ts readAsUser). For
+ * the same reason concurrent lists of one role are not merged into one call
+ * to the recorder: each user's session is checked by its own request (a
+ * 304 costs the recorder little: the session check and the tag).
  *
  * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of lists (about 200 KB
  * per 100 cameras; recorders x roles fit well inside), the least recently

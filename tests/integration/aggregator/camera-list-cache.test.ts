@@ -12,8 +12,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Camera, CamerasResponse, OrchidsResponse, User } from '../../../server/shared/api';
@@ -21,7 +19,7 @@ import { cameraActionsFor } from '../../../server/shared/roles';
 import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { call, signIn } from '../helpers/recorder-process';
-import { seedCamera } from '../helpers/seed-recording';
+import { seedSimulatedCameras } from '../helpers/seed-recording';
 import { waitFor } from '../recorder/helpers/media-recorder';
 import { startSimulator } from '../recorder/helpers/simulator';
 
@@ -58,11 +56,7 @@ function startRelay(target: string): Promise<http.Server> {
 
 beforeAll(async () => {
   sim = await startSimulator(2);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-agg-list-'));
-  for (const [i, name] of ['Lobby', 'Yard'].entries()) {
-    const camera = sim.cameras[i]!;
-    seedCamera({ dataDir, cameraName: name, rtspUrl: camera.rtspUrls.sub, onvifUrl: camera.onvifUrl, username: camera.username, password: camera.password });
-  }
+  dataDir = seedSimulatedCameras(sim.cameras, ['Lobby', 'Yard'], 'argus-agg-list-');
   [recorder, aggregator] = await Promise.all([startInProcessRecorder(RECORDER_PASSWORD, { dataDir }), startAggregator()]);
   relay = await startRelay(recorder.baseUrl);
   relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;

@@ -8,15 +8,13 @@
  * proxy-only so nothing records and the list holds still between changes.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import type { Camera, CamerasResponse, StreamStatus } from '../../../server/shared/api';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
 import { roleTokens } from '../helpers/ops-recorder';
 import { call } from '../helpers/recorder-process';
-import { seedCamera } from '../helpers/seed-recording';
+import { seedSimulatedCameras } from '../helpers/seed-recording';
 import { waitFor } from './helpers/media-recorder';
 import { startSimulator } from './helpers/simulator';
 
@@ -27,11 +25,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   sim = await startSimulator(3);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-list-etag-'));
-  for (const [i, name] of ['Lobby', 'Yard'].entries()) {
-    const camera = sim.cameras[i]!;
-    seedCamera({ dataDir, cameraName: name, rtspUrl: camera.rtspUrls.sub, onvifUrl: camera.onvifUrl, username: camera.username, password: camera.password });
-  }
+  dataDir = seedSimulatedCameras(sim.cameras, ['Lobby', 'Yard'], 'argus-list-etag-');
   recorder = await startInProcessRecorder('secret', { dataDir });
   tokens = await roleTokens(recorder.baseUrl);
   // Every stream running: from here on the list holds still until a test changes it.
