@@ -28,6 +28,7 @@ import { OrchidsStore } from './orchids/orchids-store';
 import { RecorderSessions } from './orchids/recorder-sessions';
 import { proxyRoutes } from './proxy/proxy-routes';
 import { cameraRoutes } from './proxy/camera-routes';
+import { CameraListCache } from './proxy/camera-list-cache';
 import { layoutRoutes } from '../common/layouts/layout-routes';
 import { AggregatorLayoutsStore } from './layouts/layouts-store';
 import { aggregatorTickets, type AggregatorTickets } from './identity/tickets';
@@ -91,7 +92,15 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       targets: () => bound.orchids?.targets() ?? Promise.resolve([]),
       onError: (message) => log.warn(message),
     });
-    const orchids = new OrchidsService({ store, health, sessions: recorderSessions, issuer, minimumVersion: config.minimumOrchidVersion });
+    const cameraLists = new CameraListCache();
+    const orchids = new OrchidsService({
+      store,
+      health,
+      sessions: recorderSessions,
+      issuer,
+      minimumVersion: config.minimumOrchidVersion,
+      onForgotten: [(id) => cameraLists.forget(id)],
+    });
     bound.orchids = orchids;
     onClose.push(() => health.stop());
     const pings = new OrchidPingWatch({ health, targets: () => orchids.targets(), onError: (message) => log.warn(message) });
@@ -113,7 +122,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
         }),
       (app) => userRoutes(app, { users, sessions, onUserChanged: (id) => recorderSessions.forgetUser(id) }),
       (app) => orchidRoutes(app, { orchids, health }),
-      (app) => cameraRoutes(app, { orchids, sessions: recorderSessions }),
+      (app) => cameraRoutes(app, { orchids, sessions: recorderSessions, lists: cameraLists }),
       (app) => previewRoutes(app, { previews: new CameraPreviews({ orchids, sessions: recorderSessions, tickets }) }),
       (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
       (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),

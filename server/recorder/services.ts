@@ -44,6 +44,7 @@ import { OnvifSettingsPusher } from './cameras/stream-settings-push';
 import { CamerasStore } from './cameras/cameras-store';
 import { StreamRecordingActions, type StreamIngestControl } from './cameras/stream-recording-health';
 import { streamIngestControl } from './cameras/stream-ingest-control';
+import { CameraListRevision } from './cameras/camera-list-revision';
 import { StreamStatusService } from './cameras/stream-status';
 import { recoverArchives } from './archive/archive-recovery';
 import { ArchiveQueries } from './archive/archive-queries';
@@ -171,6 +172,8 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
   const onClose: RecorderServices['onClose'] = [];
 
   const camerasStore = new CamerasStore(db, secrets.passwords);
+  // Before anything writes the rows the camera list is made of, so the list's tag misses no write.
+  const listRevision = new CameraListRevision(db);
   // "Stream 'Main' of camera 'Lobby'" for the stream events; the id when the stream is gone.
   const labelOf = (streamId: string): string => {
     const stream = camerasStore.stream(streamId);
@@ -289,6 +292,7 @@ export async function createServices(config: RecorderConfig, repoRoot: string): 
     // A deleted camera's preset names go, and so does its PTZ connection.
     onCameraDeleted: [(id) => presetNames.forgetCamera(id), (id) => ptzClients.forget(id)],
     cameraLimit: () => license.cameraLimit(),
+    listRevision: () => listRevision.value,
     now,
   });
   bound.cameras = cameras;

@@ -38,6 +38,8 @@ export interface OrchidsServiceDeps {
   sessions: RecorderSessions;
   issuer: IssuerKey;
   minimumVersion: string;
+  /** Told when what is kept of one recorder must go (unregistered, or its address or credentials changed), as its sessions do. */
+  onForgotten?: ReadonlyArray<(orchidId: string) => void>;
 }
 
 export class OrchidsService {
@@ -160,7 +162,7 @@ export class OrchidsService {
       // Reconnecting told the recorder which page origin to allow.
       pageOrigin: reconnect ? pageOrigin : undefined,
     });
-    if (reconnect) this.deps.sessions.forget(id);
+    if (reconnect) this.forget(id);
     const stored = await this.stored(id);
     if (reconnect) await this.deps.health.check(this.target(stored));
     return this.view(stored, viewer);
@@ -178,8 +180,14 @@ export class OrchidsService {
       if (!force) throw new ApiError(502, 'unregister-failed', ORCHID_MESSAGES.unregisterFailed);
     }
     await this.deps.store.delete(id);
-    this.deps.sessions.forget(id);
+    this.forget(id);
     this.deps.health.forget(id);
+  }
+
+  /** Forgets the sessions on one recorder and what others keep of it. */
+  private forget(id: string): void {
+    this.deps.sessions.forget(id);
+    for (const listener of this.deps.onForgotten ?? []) listener(id);
   }
 
   /** POST .../cache: checks the recorder now and answers what was found. */

@@ -33,6 +33,8 @@ export interface RecorderCall {
   accept?: string;
   /** Ends the call early (the caller went away); its abort is rethrown as it is, not as 'unreachable'. */
   signal?: AbortSignal;
+  /** The tag of the answer the caller holds: a 304 is then an answer, not a failure. */
+  ifNoneMatch?: string;
 }
 
 function parseJson(text: string): unknown {
@@ -48,6 +50,7 @@ export async function openRecorder(baseUrl: string, path: string, call: Recorder
   const headers: Record<string, string> = { accept: call.accept ?? 'application/json' };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.json !== undefined) headers['content-type'] = 'application/json';
+  if (call.ifNoneMatch !== undefined) headers['if-none-match'] = call.ifNoneMatch;
   const timeout = AbortSignal.timeout(call.timeoutMs ?? RECORDER_CALL_TIMEOUT_MS);
   let response: Response;
   try {
@@ -63,6 +66,7 @@ export async function openRecorder(baseUrl: string, path: string, call: Recorder
     const why = error instanceof Error && error.name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
     throw new RecorderCallError('unreachable', `The server ${why}.`);
   }
+  if (response.status === 304 && call.ifNoneMatch !== undefined) return response;
   if (!response.ok) {
     const reply = (parseJson(await response.text().catch(() => '')) ?? {}) as { code?: unknown; reason?: unknown };
     const code = typeof reply.code === 'string' ? reply.code : undefined;
@@ -78,19 +82,30 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
   return parseJson(await response.text().catch(() => '')) as T;
 }
 
+/** A conditional read's answer: unchanged (304), or the new body with its tag (absent when the recorder gave none). */
+export type TaggedAnswer = { notModified: true } | { notModified: false; body: Buffer; etag: string | undefined };
+
 /**
  * The body of a successful answer as bytes, unparsed, for callers that
- * pass a large answer on (the camera list across recorders); failures
- * throw RecorderCallError as callRecorder's do, and a body cut off on the
- * way is 'unreachable'.
+ * pass a large answer on (the camera list across recorders), with its tag;
+ * with `call.ifNoneMatch`, a 304 is answered as `notModified`, without a
+ * body. Failures throw RecorderCallError as callRecorder's do, and a body
+ * cut off on the way is 'unreachable'.
  */
-export async function callRecorderRaw(baseUrl: string, path: string, call: RecorderCall = {}): Promise<Buffer> {
+export async function callRecorderTagged(baseUrl: string, path: string, call: RecorderCall = {}): Promise<TaggedAnswer> {
   const response = await openRecorder(baseUrl, path, call);
+  if (response.status === 304) {
+    // Nothing to read; released so the connection goes back to the pool.
+    await response.body?.cancel().catch(() => undefined);
+    return { notModified: true };
+  }
+  let body: Buffer;
   try {
-    return Buffer.from(await response.arrayBuffer());
+    body = Buffer.from(await response.arrayBuffer());
   } catch {
     throw new RecorderCallError('unreachable', 'The server stopped in the middle of its answer.');
   }
+  return { notModified: false, body, etag: response.headers.get('etag') ?? undefined };
 }
 
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */

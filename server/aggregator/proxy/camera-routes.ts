@@ -9,6 +9,8 @@
  * A recorder that refuses the user's session there is asked once more with a
  * new one (proxy-target.ts readAsUser), so a session signed out on one
  * recorder does not leave its cameras out until the token would expire.
+ * Each recorder is asked with the tag of its last answer for the user's
+ * role, and a 304 reuses those bytes (camera-list-cache.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Camera, CamerasResponse } from '../../shared/api';
@@ -16,10 +18,15 @@ import { Type } from 'typebox';
 import { IdParams } from '../../shared/api/params';
 import { sessionOf } from '../../common/http/auth';
 import { ApiError } from '../../common/api-error';
-import { callRecorder, callRecorderRaw, RecorderCallError } from '../orchids/recorder-client';
+import { callRecorder, callRecorderTagged, RecorderCallError } from '../orchids/recorder-client';
 import { recorderError } from '../orchids/orchids-service';
-import { noSession, readAsUser, type ProxyDeps } from './proxy-target';
+import { noSession, readAsUser, type ProxyDeps, type ProxyTarget } from './proxy-target';
 import { cameraItems, joinCameraItems, parsedCameraItems } from './camera-list-join';
+import type { CameraListCache } from './camera-list-cache';
+
+export interface CameraRoutesDeps extends ProxyDeps {
+  lists: CameraListCache;
+}
 
 const CameraParams = Type.Object({ id: IdParams.properties.id, cameraId: IdParams.properties.id });
 
@@ -39,15 +46,33 @@ async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameter
   }
 }
 
-export async function cameraRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+/**
+ * The cameras' bytes of one recorder's list as `role` sees it, asked as the
+ * user's session `target`: with the tag of the cached answer for that role,
+ * whose bytes are used only when the recorder answers 304 to this session.
+ */
+async function cameraItemsOf(lists: CameraListCache, target: ProxyTarget, role: string): Promise<Buffer> {
+  const cached = lists.get(target.orchidId, target.uri, role);
+  const answer = await callRecorderTagged(target.uri, '/service/cameras', { token: target.token, ifNoneMatch: cached?.etag });
+  // The entry held since the call began: its bytes are the ones the tag names, even if it was replaced meanwhile.
+  if (answer.notModified) {
+    if (cached) return cached.items;
+    throw new RecorderCallError('failed', 'The server answered 304 to an unconditional request.');
+  }
+  const items = cameraItems(answer.body) ?? parsedCameraItems(answer.body);
+  if (answer.etag) lists.set(target.orchidId, target.uri, role, { etag: answer.etag, items });
+  else lists.drop(target.orchidId, target.uri, role);
+  return items;
+}
+
+export async function cameraRoutes(app: FastifyInstance, deps: CameraRoutesDeps): Promise<void> {
   app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply) => {
     const targets = await deps.orchids.answeringTargets();
     const user = sessionOf(request).user;
     const parts = await Promise.all(
       targets.map(async (target) => {
         try {
-          const body = await readAsUser(deps, target.id, user, (resolved) => callRecorderRaw(resolved.uri, '/service/cameras', { token: resolved.token }));
-          return cameraItems(body) ?? parsedCameraItems(body);
+          return await readAsUser(deps, target.id, user, (resolved) => cameraItemsOf(deps.lists, resolved, user.role));
         } catch (error) {
           if (!(error instanceof ApiError) && !(error instanceof RecorderCallError)) request.log.warn({ err: error, orchid: target.id }, 'Failed to fetch Cameras');
           return Buffer.alloc(0);

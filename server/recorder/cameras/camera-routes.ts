@@ -3,6 +3,7 @@
  * edit, delete and verify are for Administrators ('configure-cameras').
  * Replies never carry a camera password. Name and URI checks happen in the
  * domain so the person gets spec 5's wording ('Camera name is required.').
+ * The list is tagged (ETag; 304 for If-None-Match of the current tag).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { RegisterCameraBody, UpdateCameraBody } from '../../shared/api/cameras';
 import { IdParams } from '../../shared/api/params';
 import type { CamerasService, Viewer } from './cameras';
 import { hostWithoutPort } from './cameras-serialize';
+import { ifNoneMatchHas } from './camera-list-tag';
 import { sessionOf } from '../../common/http/auth';
 
 export interface CameraRoutesDeps {
@@ -25,8 +27,17 @@ export function viewerOf(request: FastifyRequest): Viewer {
 
 export async function cameraRoutes(fastify: FastifyInstance, deps: CameraRoutesDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/service/cameras', { config: { access: 'live' } }, async (request): Promise<CamerasResponse> => {
-    return { data: { cameras: deps.cameras.list(viewerOf(request)) } };
+  // Tagged (camera-list-tag.ts): a caller holding the current answer gets 304 without the list being built.
+  // The tag and the list are read in one turn, so the tag always names these bytes.
+  app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply): Promise<CamerasResponse | undefined> => {
+    const viewer = viewerOf(request);
+    const tag = deps.cameras.listTag(viewer);
+    if (tag !== undefined) {
+      // Revalidated on every use: the answer differs by role, and a session may end.
+      void reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      if (ifNoneMatchHas(request.headers['if-none-match'], tag)) return reply.status(304).send();
+    }
+    return { data: { cameras: deps.cameras.list(viewer) } };
   });
 
   app.get('/service/cameras/:id', { config: { access: 'live' }, schema: { params: IdParams } }, async (request) =>

@@ -185,6 +185,11 @@ export class CamerasStore {
     return rows.map(toStream);
   }
 
+  /** Every stream's id, without reading its row. */
+  streamIds(): string[] {
+    return this.db.prepare('SELECT id FROM streams ORDER BY id').pluck().all() as string[];
+  }
+
   stream(id: string): StreamRecord | undefined {
     const row = this.db.prepare('SELECT * FROM streams WHERE id = ?').get(id) as StreamRow | undefined;
     return row && toStream(row);

@@ -37,6 +37,7 @@ import { checkConnection, validateCameraName, type CleanConnection } from './cam
 import { DEFAULT_RECORDING_STYLE, recordsVideo, tryStyleOf } from '../../shared/recording-style';
 import { OnvifSettingsPusher, pushesToCamera, videoChanged, type StreamSettingsPusher } from './stream-settings-push';
 import { followProfiles } from './camera-recovery';
+import { cameraListTag } from './camera-list-tag';
 
 export interface RetentionPort {
   get(cameraId: string): number;
@@ -63,6 +64,8 @@ export interface CamerasServiceDeps {
   onCameraDeleted?: ReadonlyArray<(cameraId: string) => void>;
   /** Most cameras the license allows (license/license-session.ts); no limit when not given. */
   cameraLimit?: () => number;
+  /** The revision of the rows the camera list is made of (camera-list-revision.ts); without it the list has no tag. */
+  listRevision?: () => number;
   now?: () => number;
 }
 
@@ -86,6 +89,8 @@ function cleanConnection(driver: CameraRecord['driver'], connection: Parameters<
 export class CamerasService {
   private readonly now: () => number;
   private readonly settings: StreamSettingsPusher;
+  /** The stream ids at one list revision (they change only with a write the revision counts). */
+  private streamIdsAt: { revision: number; ids: string[] } | undefined;
 
   constructor(private readonly deps: CamerasServiceDeps) {
     this.now = deps.now ?? Date.now;
@@ -165,6 +170,23 @@ export class CamerasService {
       else byCamera.set(stream.cameraId, [stream]);
     }
     return this.deps.store.cameras().map((camera) => serializeCamera(camera, byCamera.get(camera.id) ?? [], context));
+  }
+
+  /**
+   * The ETag `list(viewer)` would be answered with (camera-list-tag.ts), read
+   * without building the list; undefined when the service was made without a
+   * revision. Read it in the same turn as the list it names: nothing may run
+   * between them.
+   */
+  listTag(viewer: Viewer): string | undefined {
+    const revision = this.deps.listRevision?.();
+    if (revision === undefined) return undefined;
+    if (this.streamIdsAt?.revision !== revision) this.streamIdsAt = { revision, ids: this.deps.store.streamIds() };
+    const runtime = this.streamIdsAt.ids.map((id) => {
+      const status = this.deps.ingest.status(id);
+      return `${id}:${status.streamState}:${status.retryCount}`;
+    });
+    return cameraListTag([revision, viewer.role, viewer.host, ...runtime]);
   }
 
   get(id: string, viewer: Viewer): Camera {

@@ -8,7 +8,10 @@
  */
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { SimCamera } from '../../../server/camera-sim/camera-sim';
 import { migrate } from '../../../server/recorder/core/db/database';
 
 export interface SeedCameraOptions {
@@ -40,4 +43,18 @@ export function seedCamera(options: SeedCameraOptions, ids = { cameraId: randomU
   ).run(ids.streamId, ids.cameraId, options.rtspUrl, JSON.stringify({ mode: 'PROXY_ONLY_MODE', filesplit: { recordState: false } }), now);
   db.close();
   return ids;
+}
+
+/**
+ * A new data folder with one camera per name, each the simulated camera at
+ * the same place in `cameras` with its sub stream, proxy-only: once running
+ * they change nothing (no archive), for tests that need a list holding still.
+ */
+export function seedSimulatedCameras(cameras: readonly SimCamera[], names: readonly string[], prefix: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [i, name] of names.entries()) {
+    const camera = cameras[i]!;
+    seedCamera({ dataDir, cameraName: name, rtspUrl: camera.rtspUrls.sub, onvifUrl: camera.onvifUrl, username: camera.username, password: camera.password });
+  }
+  return dataDir;
 }

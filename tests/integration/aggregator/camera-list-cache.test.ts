@@ -1,0 +1,150 @@
+/**
+ * The aggregator's camera list across recorders keeps each recorder's last
+ * answer per role and asks again with its tag: a 304 serves the kept
+ * bytes, a change on the recorder shows in the next list, a Viewer and an
+ * Administrator each get their own role's list, and a session the recorder
+ * refuses never gets the kept bytes. Real aggregator process (as users
+ * start it), a real recorder in this process with two simulated cameras
+ * (proxy-only streams, so the list holds still between changes), reached
+ * through a plain HTTP relay here that notes what the recorder answered to
+ * each user's camera list.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { CameraSim } from '../../../server/camera-sim/camera-sim';
+import type { Camera, CamerasResponse, OrchidsResponse, User } from '../../../server/shared/api';
+import { cameraActionsFor } from '../../../server/shared/roles';
+import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
+import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
+import { call, signIn } from '../helpers/recorder-process';
+import { seedSimulatedCameras } from '../helpers/seed-recording';
+import { waitFor } from '../recorder/helpers/media-recorder';
+import { startSimulator } from '../recorder/helpers/simulator';
+
+const RECORDER_PASSWORD = 'cache-Secret-47';
+let sim: CameraSim;
+let recorder: InProcessRecorder;
+let relay: http.Server;
+let relayUrl: string;
+let aggregator: AggregatorProcess;
+let dataDir: string;
+let admin: string;
+let vera: string;
+let orchidId: string;
+/** What the recorder answered to each user's GET /service/cameras that passed the relay, in order. */
+let answers: number[] = [];
+
+/** Whether a request carries a user's session: a JWT the aggregator minted (its own checks use an opaque recorder token). */
+const asUser = (request: http.IncomingMessage) => /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers.authorization ?? '');
+
+/** Passes every request on to the recorder as it came, noting the status of each user's camera list. */
+function startRelay(target: string): Promise<http.Server> {
+  const { hostname, port } = new URL(target);
+  const server = http.createServer((request, response) => {
+    const upstream = http.request({ host: hostname, port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      if (request.method === 'GET' && request.url === '/service/cameras' && asUser(request)) answers.push(answer.statusCode ?? 0);
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  sim = await startSimulator(2);
+  dataDir = seedSimulatedCameras(sim.cameras, ['Lobby', 'Yard'], 'argus-agg-list-');
+  [recorder, aggregator] = await Promise.all([startInProcessRecorder(RECORDER_PASSWORD, { dataDir }), startAggregator()]);
+  relay = await startRelay(recorder.baseUrl);
+  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  admin = await signIn(aggregator.baseUrl, 'admin', 'secret');
+  orchidId = (await registerRecorder(aggregator.baseUrl, admin, { name: 'Recorder', uri: relayUrl, password: RECORDER_PASSWORD })).id;
+  const created = await call<User>(aggregator.baseUrl, 'POST', '/service/users', { token: admin, json: { username: 'vera', password: 'vera-pass', role: 'viewer' } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  vera = await signIn(aggregator.baseUrl, 'vera', 'vera-pass');
+  // Both streams running: from here on the recorder's list holds still until a test changes it.
+  await waitFor('both streams to run', async () => {
+    const cameras = (await list(admin)).cameras;
+    return cameras.length === 2 && cameras.every((camera) => camera.lastStreamState === 'running') ? true : undefined;
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([aggregator?.stop(), recorder?.close()]);
+  await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
+  await sim?.stop();
+  if (aggregator) fs.rmSync(aggregator.dataDir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  answers = [];
+});
+
+/** The aggregator's list for `token`, its bytes and its cameras. */
+async function list(token: string): Promise<{ bytes: string; cameras: Camera[] }> {
+  const reply = await fetch(`${aggregator.baseUrl}/service/cameras`, { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.status).toBe(200);
+  const bytes = await reply.text();
+  return { bytes, cameras: (JSON.parse(bytes) as CamerasResponse).data.cameras };
+}
+
+it("serves the kept bytes after the recorder's 304", async () => {
+  const first = await list(admin);
+  const second = await list(admin);
+  expect(second.bytes).toBe(first.bytes);
+  expect(second.cameras.map((camera) => camera.name).sort()).toEqual(['Lobby', 'Yard']);
+  expect(answers.at(-1)).toBe(304);
+});
+
+it('shows a change on the recorder in the next list', async () => {
+  await list(admin);
+  const onRecorder = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
+  const lobby = (await list(admin)).cameras.find((camera) => camera.name === 'Lobby')!;
+  expect((await call(recorder.baseUrl, 'PATCH', `/service/cameras/${lobby.id}`, { token: onRecorder, json: { name: 'Entrance' } })).status).toBe(200);
+  answers = [];
+  const after = await list(admin);
+  expect(after.cameras.find((camera) => camera.id === lobby.id)?.name).toBe('Entrance');
+  expect(answers).toEqual([200]);
+});
+
+it('gives a Viewer and an Administrator each their own role’s list', async () => {
+  const adminActions = cameraActionsFor('Administrator');
+  const viewerActions = cameraActionsFor('Viewer');
+  expect(viewerActions).not.toEqual(adminActions);
+  const actionsIn = (cameras: Camera[]) => cameras.map((camera) => camera.permissions.actions);
+
+  expect(actionsIn((await list(admin)).cameras)).toEqual([adminActions, adminActions]);
+  expect(actionsIn((await list(vera)).cameras)).toEqual([viewerActions, viewerActions]);
+  // Both kept now: each is served from its own role's answer.
+  answers = [];
+  expect(actionsIn((await list(vera)).cameras)).toEqual([viewerActions, viewerActions]);
+  expect(actionsIn((await list(admin)).cameras)).toEqual([adminActions, adminActions]);
+  expect(answers).toEqual([304, 304]);
+});
+
+it("asks again with a new session when the recorder refused the user's, and serves the kept bytes only after that one was checked", async () => {
+  const kept = await list(vera);
+  const orchids = await call<OrchidsResponse>(aggregator.baseUrl, 'GET', '/service/orchids', { token: vera });
+  const session = orchids.body.data.orchids.find((orchid) => orchid.id === orchidId)!.permissions!;
+  expect((await call(recorder.baseUrl, 'DELETE', '/service/sessions/me', { token: session.token })).status).toBe(204);
+  answers = [];
+  const after = await list(vera);
+  expect(after.bytes).toBe(kept.bytes);
+  // The revoked session was refused (401); the list came from the new one's 304.
+  expect(answers).toEqual([401, 304]);
+});
+
+it('leaves out the cameras of a recorder that refuses the user, though their list is kept', async () => {
+  expect((await list(vera)).cameras).toHaveLength(2);
+  // The recorder stops trusting this aggregator: every session it minted there is refused, and no new one can be had.
+  const onRecorder = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
+  expect((await call(recorder.baseUrl, 'DELETE', '/service/trusted/issuer', { token: onRecorder })).status).toBe(204);
+  answers = [];
+  expect((await list(vera)).cameras).toEqual([]);
+  expect(answers).not.toContain(304);
+  expect(answers).not.toContain(200);
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { CameraListCache } from '../../../../../server/aggregator/proxy/camera-list-cache';
+
+const list = (etag: string, size = 4) => ({ etag, items: Buffer.alloc(size, 'x') });
+
+describe('CameraListCache', () => {
+  it('keeps one list per recorder, address and role', () => {
+    const cache = new CameraListCache();
+    cache.set('a', 'http://127.0.0.1:1', 'Viewer', list('"v"'));
+    cache.set('a', 'http://127.0.0.1:1', 'Administrator', list('"admin"'));
+    expect(cache.get('a', 'http://127.0.0.1:1', 'Viewer')?.etag).toBe('"v"');
+    expect(cache.get('a', 'http://127.0.0.1:1', 'Administrator')?.etag).toBe('"admin"');
+    expect(cache.get('a', 'http://127.0.0.1:2', 'Viewer')).toBeUndefined();
+    expect(cache.get('b', 'http://127.0.0.1:1', 'Viewer')).toBeUndefined();
+    cache.set('a', 'http://127.0.0.1:1', 'Viewer', list('"v2"'));
+    expect(cache.get('a', 'http://127.0.0.1:1', 'Viewer')?.etag).toBe('"v2"');
+    expect(cache.size).toBe(2);
+  });
+
+  it("forgets every list of one recorder, and drops one on request", () => {
+    const cache = new CameraListCache();
+    cache.set('a', 'http://127.0.0.1:1', 'Viewer', list('"1"'));
+    cache.set('a', 'http://127.0.0.1:1', 'Manager', list('"2"'));
+    cache.set('ab', 'http://127.0.0.1:3', 'Viewer', list('"3"'));
+    cache.forget('a');
+    expect(cache.get('a', 'http://127.0.0.1:1', 'Viewer')).toBeUndefined();
+    expect(cache.get('a', 'http://127.0.0.1:1', 'Manager')).toBeUndefined();
+    expect(cache.get('ab', 'http://127.0.0.1:3', 'Viewer')?.etag).toBe('"3"');
+    cache.drop('ab', 'http://127.0.0.1:3', 'Viewer');
+    expect(cache.size).toBe(0);
+    expect(cache.sizeBytes).toBe(0);
+  });
+
+  it('lets the least recently used go past its count or its bytes', () => {
+    const byCount = new CameraListCache(2, 1_000);
+    byCount.set('a', 'u', 'Viewer', list('"a"'));
+    byCount.set('b', 'u', 'Viewer', list('"b"'));
+    byCount.get('a', 'u', 'Viewer');
+    byCount.set('c', 'u', 'Viewer', list('"c"'));
+    expect(byCount.get('b', 'u', 'Viewer')).toBeUndefined();
+    expect(byCount.get('a', 'u', 'Viewer')?.etag).toBe('"a"');
+    expect(byCount.get('c', 'u', 'Viewer')?.etag).toBe('"c"');
+
+    const byBytes = new CameraListCache(100, 10);
+    byBytes.set('a', 'u', 'Viewer', list('"a"', 6));
+    byBytes.set('b', 'u', 'Viewer', list('"b"', 6));
+    expect(byBytes.get('a', 'u', 'Viewer')).toBeUndefined();
+    expect(byBytes.sizeBytes).toBe(6);
+    byBytes.set('c', 'u', 'Viewer', list('"c"', 11));
+    expect(byBytes.get('c', 'u', 'Viewer')).toBeUndefined();
+    expect(byBytes.get('b', 'u', 'Viewer')?.etag).toBe('"b"');
+  });
+});
