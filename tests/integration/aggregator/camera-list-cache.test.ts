@@ -14,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
-import type { Camera, CamerasResponse, OrchidsResponse, User } from '../../../server/shared/api';
+import type { Camera, CamerasResponse, Orchid, OrchidsResponse, User } from '../../../server/shared/api';
 import { cameraActionsFor } from '../../../server/shared/roles';
 import { registerRecorder, startAggregator, type AggregatorProcess } from '../helpers/aggregator-process';
 import { startInProcessRecorder, type InProcessRecorder } from '../helpers/in-process-recorder';
@@ -35,6 +35,8 @@ let vera: string;
 let orchidId: string;
 /** What the recorder answered to each user's GET /service/cameras that passed the relay, in order. */
 let answers: number[] = [];
+/** ...and to the aggregator's own (its health checks, as its service session). */
+let checks: number[] = [];
 
 /** Whether a request carries a user's session: a JWT the aggregator minted (its own checks use an opaque recorder token). */
 const asUser = (request: http.IncomingMessage) => /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers.authorization ?? '');
@@ -44,7 +46,7 @@ function startRelay(target: string): Promise<http.Server> {
   const { hostname, port } = new URL(target);
   const server = http.createServer((request, response) => {
     const upstream = http.request({ host: hostname, port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      if (request.method === 'GET' && request.url === '/service/cameras' && asUser(request)) answers.push(answer.statusCode ?? 0);
+      if (request.method === 'GET' && request.url === '/service/cameras') (asUser(request) ? answers : checks).push(answer.statusCode ?? 0);
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
@@ -138,8 +140,29 @@ it("asks again with a new session when the recorder refused the user's, and serv
   expect(answers).toEqual([401, 304]);
 });
 
+it("counts the cameras in a health check from a 304 while the recorder's list is unchanged, and again after a change", async () => {
+  const check = async () => {
+    const reply = await call<Orchid>(aggregator.baseUrl, 'POST', `/service/orchids/${orchidId}/cache`, { token: admin });
+    expect(reply.status).toBe(200);
+    return reply.body;
+  };
+  await check();
+  checks = [];
+  const unchanged = await check();
+  expect(checks).toEqual([304]);
+  expect([unchanged.cameras, unchanged.camerasOnline]).toEqual([2, 2]);
+
+  const onRecorder = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
+  const yard = (await list(admin)).cameras.find((camera) => camera.name === 'Yard')!;
+  expect((await call(recorder.baseUrl, 'DELETE', `/service/cameras/${yard.id}`, { token: onRecorder })).status).toBe(204);
+  checks = [];
+  const after = await check();
+  expect(checks).toEqual([200]);
+  expect(after.cameras).toBe(1);
+});
+
 it('leaves out the cameras of a recorder that refuses the user, though their list is kept', async () => {
-  expect((await list(vera)).cameras).toHaveLength(2);
+  expect((await list(vera)).cameras).toHaveLength(1);
   // The recorder stops trusting this aggregator: every session it minted there is refused, and no new one can be had.
   const onRecorder = await signIn(recorder.baseUrl, 'admin', RECORDER_PASSWORD);
   expect((await call(recorder.baseUrl, 'DELETE', '/service/trusted/issuer', { token: onRecorder })).status).toBe(204);
