@@ -4,8 +4,6 @@ import { defineConfig } from 'vitest/config';
 // camera simulators and spend most of their time waiting for recorded time to
 // pass, so two files run at once (no more: the machine has two cores and each
 // file's rig decodes and encodes video), with longer time-outs.
-// ARGUS_INTEGRATION_WORKERS overrides the two: `npm test` runs the files one at
-// a time beside the e2e suite (scripts/test-suites.mjs).
 export default defineConfig({
   test: {
     projects: [
@@ -25,7 +23,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: Number(process.env.ARGUS_INTEGRATION_WORKERS ?? 2),
+          maxWorkers: 2,
         },
       },
     ],
