@@ -22,7 +22,7 @@ import type { Camera, CamerasResponse, DiscoverableOrchid, DiskUtilization, Serv
 import type { OrchidHealth, OrchidRetentionPolicy, OrchidVersion } from '../../shared/api';
 import { isVersionAtLeast, ORCHID_MESSAGES, parseVersion } from '../../shared/orchid-validation';
 import { clockSample } from '../../shared/clock-samples';
-import { callRecorder, callRecorderTagged, RecorderCallError } from './recorder-client';
+import { callRecorder, readTagged, RecorderCallError, type Tagged } from './recorder-client';
 import { RecorderClocks } from './recorder-clocks';
 import type { RecorderSessions, RecorderTarget } from './recorder-sessions';
 
@@ -76,16 +76,26 @@ export interface HealthDeps {
   now?: () => number;
 }
 
-/** A recorder's camera counts and the tag of the list they were counted from. */
+/** A recorder's cameras and those online. */
 interface CameraCounts {
-  etag: string;
   cameras: number;
   online: number;
 }
 
+function countCameras(body: Buffer): CameraCounts {
+  let cameras: Camera[];
+  try {
+    cameras = (JSON.parse(body.toString('utf8')) as CamerasResponse).data.cameras;
+  } catch {
+    throw new RecorderCallError('failed', 'The server answered an unreadable camera list.');
+  }
+  return { cameras: cameras.length, online: cameras.filter(isOnline).length };
+}
+
 export class OrchidHealthMonitor {
   private readonly statuses = new Map<string, OrchidStatus>();
-  private readonly cameraCounts = new Map<string, CameraCounts>();
+  /** The counts of each recorder's camera list, with the list's tag. */
+  private readonly cameraCounts = new Map<string, Tagged<CameraCounts>>();
   private readonly running = new Map<string, Promise<OrchidStatus>>();
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
@@ -114,22 +124,10 @@ export class OrchidHealthMonitor {
 
   /** The recorder's cameras and those online, counted again only when its list changed since the last count. */
   private async countCameras(target: RecorderTarget, token: string): Promise<CameraCounts> {
-    const last = this.cameraCounts.get(target.id);
-    const answer = await callRecorderTagged(target.uri, '/service/cameras', { token, ...(last ? { ifNoneMatch: last.etag } : {}) });
-    if (answer.notModified) {
-      if (last) return last;
-      throw new RecorderCallError('failed', 'The server answered 304 to an unconditional request.');
-    }
-    let cameras: Camera[];
-    try {
-      cameras = (JSON.parse(answer.body.toString('utf8')) as CamerasResponse).data.cameras;
-    } catch {
-      throw new RecorderCallError('failed', 'The server answered an unreadable camera list.');
-    }
-    const counts = { etag: answer.etag ?? '', cameras: cameras.length, online: cameras.filter(isOnline).length };
-    if (answer.etag) this.cameraCounts.set(target.id, counts);
+    const { value, keep } = await readTagged(target.uri, '/service/cameras', { token }, this.cameraCounts.get(target.id), countCameras);
+    if (keep) this.cameraCounts.set(target.id, keep);
     else this.cameraCounts.delete(target.id);
-    return counts;
+    return value;
   }
 
   /** Checks one recorder now (joining a check already running) and keeps the result. */

@@ -82,22 +82,33 @@ export async function callRecorder<T>(baseUrl: string, path: string, call: Recor
   return parseJson(await response.text().catch(() => '')) as T;
 }
 
-/** A conditional read's answer: unchanged (304), or the new body with its tag (absent when the recorder gave none). */
-export type TaggedAnswer = { notModified: true } | { notModified: false; body: Buffer; etag: string | undefined };
+/** A value read from a recorder's answer, kept with the answer's tag. */
+export interface Tagged<T> {
+  etag: string;
+  value: T;
+}
 
 /**
- * The body of a successful answer as bytes, unparsed, for callers that
- * pass a large answer on (the camera list across recorders), with its tag;
- * with `call.ifNoneMatch`, a 304 is answered as `notModified`, without a
- * body. Failures throw RecorderCallError as callRecorder's do, and a body
- * cut off on the way is 'unreachable'.
+ * A conditional read: `path` asked with the tag of `kept`, so an unchanged
+ * answer is a 304 and `kept` serves again; a new body is turned into a value
+ * by `read` (given the bytes, unparsed, for callers that pass a large answer
+ * on). Answers the value and what to keep for the next read (undefined when
+ * the recorder gave no tag). Failures throw RecorderCallError as
+ * callRecorder's do; a body cut off on the way is 'unreachable'.
  */
-export async function callRecorderTagged(baseUrl: string, path: string, call: RecorderCall = {}): Promise<TaggedAnswer> {
-  const response = await openRecorder(baseUrl, path, call);
+export async function readTagged<T>(
+  baseUrl: string,
+  path: string,
+  call: RecorderCall,
+  kept: Tagged<T> | undefined,
+  read: (body: Buffer) => T,
+): Promise<{ value: T; keep: Tagged<T> | undefined }> {
+  const response = await openRecorder(baseUrl, path, { ...call, ...(kept ? { ifNoneMatch: kept.etag } : {}) });
   if (response.status === 304) {
     // Nothing to read; released so the connection goes back to the pool.
     await response.body?.cancel().catch(() => undefined);
-    return { notModified: true };
+    if (!kept) throw new RecorderCallError('failed', 'The server answered 304 to an unconditional request.');
+    return { value: kept.value, keep: kept };
   }
   let body: Buffer;
   try {
@@ -105,7 +116,9 @@ export async function callRecorderTagged(baseUrl: string, path: string, call: Re
   } catch {
     throw new RecorderCallError('unreachable', 'The server stopped in the middle of its answer.');
   }
-  return { notModified: false, body, etag: response.headers.get('etag') ?? undefined };
+  const value = read(body);
+  const etag = response.headers.get('etag');
+  return { value, keep: etag ? { etag, value } : undefined };
 }
 
 /** Signs in to a recorder; a 401 is 'refused' (the credentials are wrong). */

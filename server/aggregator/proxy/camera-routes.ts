@@ -18,7 +18,7 @@ import { Type } from 'typebox';
 import { IdParams } from '../../shared/api/params';
 import { sessionOf } from '../../common/http/auth';
 import { ApiError } from '../../common/api-error';
-import { callRecorder, callRecorderTagged, RecorderCallError } from '../orchids/recorder-client';
+import { callRecorder, readTagged, RecorderCallError } from '../orchids/recorder-client';
 import { recorderError } from '../orchids/orchids-service';
 import { noSession, readAsUser, type ProxyDeps, type ProxyTarget } from './proxy-target';
 import { cameraItems, joinCameraItems, parsedCameraItems } from './camera-list-join';
@@ -53,16 +53,17 @@ async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameter
  */
 async function cameraItemsOf(lists: CameraListCache, target: ProxyTarget, role: string): Promise<Buffer> {
   const cached = lists.get(target.orchidId, target.uri, role);
-  const answer = await callRecorderTagged(target.uri, '/service/cameras', { token: target.token, ifNoneMatch: cached?.etag });
   // The entry held since the call began: its bytes are the ones the tag names, even if it was replaced meanwhile.
-  if (answer.notModified) {
-    if (cached) return cached.items;
-    throw new RecorderCallError('failed', 'The server answered 304 to an unconditional request.');
-  }
-  const items = cameraItems(answer.body) ?? parsedCameraItems(answer.body);
-  if (answer.etag) lists.set(target.orchidId, target.uri, role, { etag: answer.etag, items });
+  const { value, keep } = await readTagged(
+    target.uri,
+    '/service/cameras',
+    { token: target.token },
+    cached && { etag: cached.etag, value: cached.items },
+    (body) => cameraItems(body) ?? parsedCameraItems(body),
+  );
+  if (keep) lists.set(target.orchidId, target.uri, role, { etag: keep.etag, items: keep.value });
   else lists.drop(target.orchidId, target.uri, role);
-  return items;
+  return value;
 }
 
 export async function cameraRoutes(app: FastifyInstance, deps: CameraRoutesDeps): Promise<void> {
