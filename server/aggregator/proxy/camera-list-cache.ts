@@ -17,10 +17,26 @@
  * to the recorder: each user's session is checked by its own request (a
  * 304 costs the recorder little: the session check and the tag).
  *
+ * Last known (`lastKnown`): a list across 50 recorders waits for the
+ * slowest of 50 answers, and on a shared machine one of them is often late
+ * (a garbage collection, a burst of work elsewhere), which set the list's
+ * p95 at several times its p50. So the list waits a short budget for each
+ * recorder (camera-routes.ts LIST_ANSWER_BUDGET_MS) and then uses that
+ * recorder's kept list for the user's role, the late answer refreshing the
+ * entry when it comes. Only when both are recent (LAST_KNOWN_MS): the entry
+ * was answered or confirmed by a 304 that long ago at most, and that
+ * recorder accepted this user's own session that long ago at most. A user
+ * the recorder has not accepted lately, or refused since, waits for the
+ * recorder as before. What that costs, said plainly: a slow recorder's
+ * cameras may be shown as they were up to LAST_KNOWN_MS ago, and a session
+ * the recorder revoked that recently may still see that list (names and
+ * states of cameras, not their video: every media call is the user's own).
+ *
  * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of lists (about 200 KB
  * per 100 cameras; recorders x roles fit well inside), the least recently
- * used going first. A recorder's entries go when it is unregistered or its
- * address or credentials change (`forget`).
+ * used going first; at most MAX_ENTRIES users' acceptances. A recorder's
+ * entries go when it is unregistered or its address or credentials change
+ * (`forget`).
  */
 
 export interface CachedCameraList {
@@ -29,17 +45,43 @@ export interface CachedCameraList {
   items: Buffer;
 }
 
+interface Entry extends CachedCameraList {
+  /** When the recorder last answered these bytes or a 304 to their tag (ms, the cache's clock). */
+  confirmedAt: number;
+}
+
 const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * How recent a kept list and a user's acceptance on its recorder must be to
+ * stand in for a late answer: longer than the bag's refresh (a minute,
+ * stage-bag.store.ts SERVER_REFRESH_MS), so an operator's periodic list
+ * finds them, and short enough that a revocation or a change on a slow
+ * recorder shows within two refreshes.
+ */
+export const LAST_KNOWN_MS = 90_000;
+
+export interface CameraListCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  /** The clock (ms); tests move it. */
+  now?: () => number;
+}
 
 export class CameraListCache {
-  private readonly entries = new Map<string, CachedCameraList>();
+  private readonly entries = new Map<string, Entry>();
+  /** When each recorder last accepted each user's session (userKeyOf); least recent first. */
+  private readonly accepted = new Map<string, number>();
   private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly maxEntries = MAX_ENTRIES,
-    private readonly maxBytes = MAX_BYTES,
-  ) {}
+  constructor(options: CameraListCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
+    this.maxBytes = options.maxBytes ?? MAX_BYTES;
+    this.now = options.now ?? Date.now;
+  }
 
   get(orchidId: string, uri: string, role: string): CachedCameraList | undefined {
     const key = keyOf(orchidId, uri, role);
@@ -52,10 +94,11 @@ export class CameraListCache {
     return entry;
   }
 
+  /** Keeps what the recorder just answered (a new list, or a 304 to `entry`'s tag). */
   set(orchidId: string, uri: string, role: string, entry: CachedCameraList): void {
     this.delete(keyOf(orchidId, uri, role));
     if (entry.items.length > this.maxBytes) return;
-    this.entries.set(keyOf(orchidId, uri, role), entry);
+    this.entries.set(keyOf(orchidId, uri, role), { etag: entry.etag, items: entry.items, confirmedAt: this.now() });
     this.bytes += entry.items.length;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -68,10 +111,40 @@ export class CameraListCache {
     this.delete(keyOf(orchidId, uri, role));
   }
 
-  /** Forgets every list of one recorder (unregistered, or its address or credentials changed). */
+  /** The recorder accepted the user's session just now. */
+  accept(orchidId: string, userId: string): void {
+    const key = userKeyOf(orchidId, userId);
+    this.accepted.delete(key);
+    this.accepted.set(key, this.now());
+    for (const [oldest] of this.accepted) {
+      if (this.accepted.size <= this.maxEntries) break;
+      this.accepted.delete(oldest);
+    }
+  }
+
+  /** The recorder refused the user's session, or could not be read: nothing of it stands in for the user until it accepts again. */
+  unaccept(orchidId: string, userId: string): void {
+    this.accepted.delete(userKeyOf(orchidId, userId));
+  }
+
+  /**
+   * The kept list of `role` that may stand in for the recorder's late answer
+   * to `userId`: only while both the list and the user's acceptance there are
+   * at most LAST_KNOWN_MS old (see the head of this file).
+   */
+  lastKnown(orchidId: string, uri: string, role: string, userId: string): Buffer | undefined {
+    const now = this.now();
+    const acceptedAt = this.accepted.get(userKeyOf(orchidId, userId));
+    if (acceptedAt === undefined || now - acceptedAt > LAST_KNOWN_MS) return undefined;
+    const entry = this.entries.get(keyOf(orchidId, uri, role));
+    return entry && now - entry.confirmedAt <= LAST_KNOWN_MS ? entry.items : undefined;
+  }
+
+  /** Forgets every list of one recorder and every acceptance there (unregistered, or its address or credentials changed). */
   forget(orchidId: string): void {
     const prefix = `${orchidId}\u0000`;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
+    for (const key of [...this.accepted.keys()]) if (key.startsWith(prefix)) this.accepted.delete(key);
   }
 
   get size(): number {
@@ -92,4 +165,8 @@ export class CameraListCache {
 
 function keyOf(orchidId: string, uri: string, role: string): string {
   return `${orchidId}\u0000${uri}\u0000${role}`;
+}
+
+function userKeyOf(orchidId: string, userId: string): string {
+  return `${orchidId}\u0000${userId}`;
 }

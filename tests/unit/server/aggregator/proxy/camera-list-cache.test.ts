@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CameraListCache } from '../../../../../server/aggregator/proxy/camera-list-cache';
+import { CameraListCache, LAST_KNOWN_MS } from '../../../../../server/aggregator/proxy/camera-list-cache';
 
 const list = (etag: string, size = 4) => ({ etag, items: Buffer.alloc(size, 'x') });
 
@@ -32,7 +32,7 @@ describe('CameraListCache', () => {
   });
 
   it('lets the least recently used go past its count or its bytes', () => {
-    const byCount = new CameraListCache(2, 1_000);
+    const byCount = new CameraListCache({ maxEntries: 2, maxBytes: 1_000 });
     byCount.set('a', 'u', 'Viewer', list('"a"'));
     byCount.set('b', 'u', 'Viewer', list('"b"'));
     byCount.get('a', 'u', 'Viewer');
@@ -41,7 +41,7 @@ describe('CameraListCache', () => {
     expect(byCount.get('a', 'u', 'Viewer')?.etag).toBe('"a"');
     expect(byCount.get('c', 'u', 'Viewer')?.etag).toBe('"c"');
 
-    const byBytes = new CameraListCache(100, 10);
+    const byBytes = new CameraListCache({ maxEntries: 100, maxBytes: 10 });
     byBytes.set('a', 'u', 'Viewer', list('"a"', 6));
     byBytes.set('b', 'u', 'Viewer', list('"b"', 6));
     expect(byBytes.get('a', 'u', 'Viewer')).toBeUndefined();
@@ -49,5 +49,50 @@ describe('CameraListCache', () => {
     byBytes.set('c', 'u', 'Viewer', list('"c"', 11));
     expect(byBytes.get('c', 'u', 'Viewer')).toBeUndefined();
     expect(byBytes.get('b', 'u', 'Viewer')?.etag).toBe('"b"');
+  });
+
+  describe('last known list', () => {
+    function clocked() {
+      let now = 1_000_000;
+      const cache = new CameraListCache({ now: () => now });
+      return { cache, advance: (ms: number) => (now += ms) };
+    }
+
+    it('stands in only for a user the recorder accepted, while both that and the list are recent', () => {
+      const { cache, advance } = clocked();
+      cache.set('a', 'u', 'Viewer', list('"1"'));
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined(); // never accepted there
+      cache.accept('a', 'vera');
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')?.length).toBe(4);
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'nora')).toBeUndefined();
+      expect(cache.lastKnown('a', 'u', 'Manager', 'vera')).toBeUndefined(); // no list of that role
+      expect(cache.lastKnown('b', 'u', 'Viewer', 'vera')).toBeUndefined();
+
+      advance(LAST_KNOWN_MS + 1);
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined(); // both too old
+
+      cache.accept('a', 'vera');
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined(); // the list is still too old
+      cache.set('a', 'u', 'Viewer', list('"1"')); // a 304 confirms it
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeDefined();
+
+      advance(LAST_KNOWN_MS / 2);
+      cache.set('a', 'u', 'Viewer', list('"1"'));
+      advance(LAST_KNOWN_MS / 2 + 1);
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined(); // the list is recent, vera's acceptance is not
+    });
+
+    it('stands in for no one after a refusal, and for nothing of a forgotten recorder', () => {
+      const { cache } = clocked();
+      cache.set('a', 'u', 'Viewer', list('"1"'));
+      cache.accept('a', 'vera');
+      cache.accept('a', 'nora');
+      cache.unaccept('a', 'vera');
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined();
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'nora')).toBeDefined();
+      cache.forget('a');
+      cache.set('a', 'u', 'Viewer', list('"2"'));
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'nora')).toBeUndefined();
+    });
   });
 });
