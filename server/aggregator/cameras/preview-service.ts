@@ -26,7 +26,7 @@ import type { Camera, TicketResponse, User } from '../../shared/api';
 import type { AggregatorTickets } from '../identity/tickets';
 import { notAvailable } from '../orchids/orchids-service';
 import { callRecorder, openRecorder, RecorderCallError } from '../orchids/recorder-client';
-import { noSession, readAsUser, type ProxyDeps } from '../proxy/proxy-target';
+import { readAsUser, type ProxyDeps } from '../proxy/proxy-target';
 
 /** The recorder's own picture may wait for a keyframe (5 s) and a busy decoder queue; past this the server counts as not answering. */
 export const PREVIEW_TIMEOUT_MS = 20_000;
@@ -89,8 +89,6 @@ export class CameraPreviews {
   private refusal(error: unknown): unknown {
     if (!(error instanceof RecorderCallError)) return error;
     if (error.kind === 'unreachable') return notAvailable();
-    // Refused even with a session minted afresh (readAsUser forgot the refused one on this server only).
-    if (error.kind === 'refused') return noSession();
     const status = error.status ?? 502;
     if (status >= 300 && status < 400) return new ApiError(502, 'orchid-redirect', 'The server answered with a redirect, which is not followed.');
     return new ApiError(status, error.code ?? 'orchid-failed', error.message);

@@ -25,7 +25,7 @@ import { sessionOf } from '../../common/http/auth';
 import { ApiError } from '../../common/api-error';
 import { callRecorder, readTagged, RecorderCallError } from '../orchids/recorder-client';
 import { recorderError } from '../orchids/orchids-service';
-import { noSession, readAsUser, type ProxyDeps, type ProxyTarget } from './proxy-target';
+import { readAsUser, type ProxyDeps, type ProxyTarget } from './proxy-target';
 import { cameraItems, joinCameraItems, parsedCameraItems } from './camera-list-join';
 import type { CameraListCache } from './camera-list-cache';
 
@@ -44,19 +44,13 @@ export const LIST_ANSWER_BUDGET_MS = 200;
 
 const CameraParams = Type.Object({ id: IdParams.properties.id, cameraId: IdParams.properties.id });
 
-/** A recorder's failure of a call made as the user: its refusal of the user's session there is 'no_session' (spec 8). */
-function userCallError(error: unknown): ApiError {
-  if (error instanceof RecorderCallError && error.kind === 'refused') return noSession();
-  return recorderError(error);
-}
-
-/** JSON the recorder answers the user at `path` (readAsUser: a refused session is minted again once). */
+/** JSON the recorder answers the user at `path` (readAsUser: a refused session is minted again once, then 'no_session'). */
 async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameters<typeof sessionOf>[0], path: string): Promise<T> {
   try {
     return await readAsUser(deps, orchidId, sessionOf(request).user, (target) => callRecorder<T>(target.uri, path, { token: target.token }));
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw userCallError(error);
+    throw recorderError(error);
   }
 }
 

@@ -47,7 +47,8 @@ export async function resolveTarget(deps: ProxyDeps, orchidId: string, user: Use
  * the recorder refuses that session (401: signed out there, or it trusts
  * another issuer now), only that one session is forgotten and the read made
  * once more with a new one, so the caller sees no error for what the
- * aggregator can mend itself; a second refusal is thrown as it came. Only
+ * aggregator can mend itself; a second refusal is 'no_session' (spec 8),
+ * that session forgotten too. Only
  * for calls that may be made twice (reads): a proxied body cannot be sent
  * again (proxy-routes.ts forgets the session and answers 'no_session').
  */
@@ -61,8 +62,9 @@ export async function readAsUser<T>(deps: ProxyDeps, orchidId: string, user: Use
   try {
     return await read(await resolveTarget(deps, orchidId, user));
   } catch (error) {
-    if (error instanceof RecorderCallError && error.kind === 'refused') deps.sessions.forgetUserOn(orchidId, user.id);
-    throw error;
+    if (!(error instanceof RecorderCallError && error.kind === 'refused')) throw error;
+    deps.sessions.forgetUserOn(orchidId, user.id);
+    throw noSession();
   }
 }
 
