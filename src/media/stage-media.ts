@@ -159,8 +159,6 @@ export class StageMedia {
   private readonly compositor: StageCompositor;
   private readonly pacing: WallPacing;
   private readonly players = new Map<string, StagePlayer>();
-  /** The wall-load governor's scale of each tile's picture size (absent: 1). */
-  private readonly pictureScales = new Map<string, number>();
   private destroyed = false;
 
   constructor(private readonly options: StageMediaOptions) {
@@ -183,10 +181,7 @@ export class StageMedia {
         tileIds: () => this.pool.tileIds(),
         setPace: (tileId, paceMs) => void this.pool.workerFor(tileId).setPace(tileId, paceMs),
         // A low-bandwidth tile whose size step changes plays again (StagePlayer.resized), from where it is now.
-        setPictureScale: (tileId, scale) => {
-          this.pictureScales.set(tileId, scale);
-          this.players.get(tileId)?.resized();
-        },
+        setPictureScale: (tileId) => this.players.get(tileId)?.resized(),
       },
       options.rateFps ?? LOW_BANDWIDTH_RATE_FPS,
       options.onLoadStep,
@@ -233,7 +228,7 @@ export class StageMedia {
       ...(this.options.rateFps ? { rateFps: this.options.rateFps } : {}),
       size: () => ({
         ...options.size(),
-        pixelRatio: pixelRatio() * (this.compositor.isDewarping(tileId) ? DEWARP_PICTURE_DETAIL : 1) * (this.pictureScales.get(tileId) ?? 1),
+        pixelRatio: pixelRatio() * (this.compositor.isDewarping(tileId) ? DEWARP_PICTURE_DETAIL : 1) * this.pacing.pictureScale(tileId),
       }),
     });
     const webrtc = new WebRtcSource({
@@ -347,7 +342,6 @@ export class StageMedia {
       this.surfaces.delete(canvas);
       this.pageCommit.detach(surface.tileId);
       this.pacing.forget(surface.tileId);
-      this.pictureScales.delete(surface.tileId);
       void this.pool.workerFor(surface.tileId).closeTile(surface.tileId);
       this.pool.release(surface.tileId);
     }, CANVAS_RELEASE_MS);

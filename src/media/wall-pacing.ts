@@ -40,6 +40,11 @@ export class WallPacing {
     return this.governor.step;
   }
 
+  /** The scale a tile's picture size was last given (1: the tile's own). */
+  pictureScale(tileId: string): number {
+    return this.scales.get(tileId) ?? 1;
+  }
+
   setLevel(level: FrameRateLevel): void {
     this.governor.setLevel(level, Date.now());
     this.settle();
@@ -91,7 +96,7 @@ export class WallPacing {
       this.tiles.setPace(tileId, pace);
     }
     const scale = tilePictureScale(this.governor.step, focused);
-    if ((this.scales.get(tileId) ?? 1) !== scale) {
+    if (this.pictureScale(tileId) !== scale) {
       this.scales.set(tileId, scale);
       this.tiles.setPictureScale(tileId, scale);
     }
