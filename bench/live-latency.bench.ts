@@ -3,6 +3,9 @@
  * into every picture (time strip); a real recorder records it; headless
  * Chromium plays it over WebRTC and over low-bandwidth JPEGs (640x360,
  * 10 fps, pulled one per request) and reads the strip of what it displays.
+ * WebRTC runs twice: with the receiver's jitter buffer hint the product's
+ * player sets for live (webrtc-messages.ts LIVE_JITTER_BUFFER_TARGET_MS),
+ * and with the browser's own jitter buffer, the baseline beside it.
  * Latency = display time - capture time (one machine, one clock). Also the
  * time to the first picture: from 'create' (WebRTC) or POST (low
  * bandwidth) to the first picture shown, in a fresh page each time.
@@ -18,6 +21,7 @@ import { ticketFor } from '../tests/integration/helpers/recorder-process';
 import { lower, type Figures } from './lib/figures';
 import { percentile, printTable, writeResults } from './lib/report';
 import { runInPrivateNetwork, runScript } from '../tests/integration/helpers/run-script';
+import { LIVE_JITTER_BUFFER_TARGET_MS } from '../src/media/webrtc/webrtc-messages';
 
 const SAMPLING_MS = 8_000;
 const STARTS = 3;
@@ -48,9 +52,11 @@ async function main(): Promise<void> {
   try {
     // Each signalling socket opens with a single-use ticket.
     const wsUrl = async () => `${rig.baseUrl.replace('http', 'ws')}/service/streams/webrtc?ticket=${await ticketFor(rig.baseUrl, rig.token, 'webrtc')}`;
-    const webRtc = async () => {
+    // As the product's player plays live (its receiver's jitter buffer hint), and with the browser's own
+    // jitter buffer beside it as the baseline of the same run.
+    const webRtcWith = (jitterBufferTargetMs: number | undefined) => async () => {
       const probe = await probePage(browser, rig.baseUrl);
-      await probe.playWebRtc(await wsUrl(), { streamId: rig.streamId, time: 0 }, 100);
+      await probe.playWebRtc(await wsUrl(), { streamId: rig.streamId, time: 0 }, 100, jitterBufferTargetMs);
       return probe;
     };
     const lowBandwidth = async () => {
@@ -59,7 +65,12 @@ async function main(): Promise<void> {
       return probe;
     };
     const results: Record<string, { firstPictureMs: ReturnType<typeof summary>; latencyMs: ReturnType<typeof summary> }> = {};
-    for (const [name, start] of [['webrtc', webRtc], ['low-bandwidth', lowBandwidth]] as const) {
+    const paths = [
+      ['webrtc', webRtcWith(LIVE_JITTER_BUFFER_TARGET_MS)],
+      ['webrtc, browser jitter buffer', webRtcWith(undefined)],
+      ['low-bandwidth', lowBandwidth],
+    ] as const;
+    for (const [name, start] of paths) {
       const firsts: number[] = [];
       for (let i = 0; i < STARTS; i++) {
         const probe = await start();

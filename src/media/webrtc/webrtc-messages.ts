@@ -10,6 +10,13 @@
 import type { IceCandidateInit, MessageId, WebRtcClientMessage, WebRtcServerMessage } from '../../../server/shared/api';
 import { playerErrorCode, type PlayerFailure } from '../../core/player';
 
+/**
+ * The live video receiver's jitter buffer hint (RTCRtpReceiver.jitterBufferTarget,
+ * ms): the least the browser will hold before it shows a picture. On a LAN a
+ * camera's packets come evenly, and live is watched to steer cameras.
+ */
+export const LIVE_JITTER_BUFFER_TARGET_MS = 0;
+
 export const WEBRTC_ERROR = {
   iceFailed: 'iceFailed',
   iceClosed: 'iceClosed',

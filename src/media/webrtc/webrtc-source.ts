@@ -43,7 +43,7 @@ import {
 } from '../../core/player';
 import type { MediaWorker } from '../stage-worker-pool';
 import type { PlayerSource, SourceAudioStats, SourceCallbacks, SourceStats } from '../player-source';
-import { WEBRTC_ERROR, createMessage, readServerMessage } from './webrtc-messages';
+import { LIVE_JITTER_BUFFER_TARGET_MS, WEBRTC_ERROR, createMessage, readServerMessage } from './webrtc-messages';
 
 const STATS_INTERVAL_MS = 1000;
 /** The report entries the ICE candidate pair is read from. */
@@ -190,6 +190,10 @@ export class WebRtcSource implements PlayerSource {
         this.attachAudio(event.track);
         return;
       }
+      // Live is watched to steer cameras and follow people: ask the receiver to hold as little as it can
+      // (bench/live-latency: the browser's own jitter buffer beside it). A recording keeps the browser's
+      // smoothing, since nobody is steering by it.
+      if (request.timeMs === 0) event.receiver.jitterBufferTarget = LIVE_JITTER_BUFFER_TARGET_MS;
       // The picture alone: the sound plays in the <audio>, so the <video> never doubles it.
       const stream = new MediaStream([event.track]);
       const video = this.options.video;

@@ -51,7 +51,7 @@ window.argusProbe = (() => {
     const media = await navigator.mediaDevices.getUserMedia({ video: true });
     media.getTracks().forEach((t) => t.stop());
   }
-  async function webrtc(wsUrl, create, everyMs) {
+  async function webrtc(wsUrl, create, everyMs, jitterBufferTargetMs) {
     await allowLoopbackCandidates();
     state.startedMs = wallNow();
     const pc = new RTCPeerConnection();
@@ -59,7 +59,10 @@ window.argusProbe = (() => {
     const video = document.createElement('video');
     video.muted = true; video.autoplay = true; video.playsInline = true;
     document.body.append(video);
-    pc.ontrack = (e) => { video.srcObject = e.streams[0] || new MediaStream([e.track]); };
+    pc.ontrack = (e) => {
+      if (jitterBufferTargetMs !== undefined) e.receiver.jitterBufferTarget = jitterBufferTargetMs;
+      video.srcObject = e.streams[0] || new MediaStream([e.track]);
+    };
     const onFrame = (_now, meta) => {
       if (state.stop) return;
       sample(video, performance.timeOrigin + meta.expectedDisplayTime, everyMs);
@@ -147,7 +150,7 @@ window.argusProbe = (() => {
 /** What PAGE_SCRIPT installs on the page's window. */
 interface ProbeWindow {
   argusProbe: {
-    webrtc(wsUrl: string, create: { streamId: string; time: number }, everyMs: number): Promise<void>;
+    webrtc(wsUrl: string, create: { streamId: string; time: number }, everyMs: number, jitterBufferTargetMs?: number): Promise<void>;
     lowBandwidth(baseUrl: string, token: string, body: object, everyMs: number): Promise<string>;
     framesDecoded(): Promise<number>;
     takeSamples(): Array<{ displayMs: number; gray: number[] }>;
@@ -190,8 +193,12 @@ export async function probePage(browser: Browser, baseUrl: string): Promise<Brow
 export class BrowserProbe {
   constructor(readonly page: Page) {}
 
-  playWebRtc(wsUrl: string, create: { streamId: string; time: number }, sampleEveryMs = 200): Promise<void> {
-    return this.page.evaluate(([url, c, every]) => (window as unknown as ProbeWindow).argusProbe.webrtc(url, c, every), [wsUrl, create, sampleEveryMs] as const);
+  /** Plays over WebRTC; `jitterBufferTargetMs` is set on the receiver as given (absent: the browser's own jitter buffer). */
+  playWebRtc(wsUrl: string, create: { streamId: string; time: number }, sampleEveryMs = 200, jitterBufferTargetMs?: number): Promise<void> {
+    return this.page.evaluate(
+      ([url, c, every, target]) => (window as unknown as ProbeWindow).argusProbe.webrtc(url, c, every, target ?? undefined),
+      [wsUrl, create, sampleEveryMs, jitterBufferTargetMs ?? null] as const,
+    );
   }
 
   playLowBandwidth(baseUrl: string, token: string, body: object, sampleEveryMs = 200): Promise<string> {
