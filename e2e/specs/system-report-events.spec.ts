@@ -1,7 +1,8 @@
 /**
  * The System report's events chart, selected events table and stream
- * statistics against the shared e2e recorder and one simulated ONVIF camera
- * registered for this file (removed at its end). The recorder's own events
+ * statistics against the shared e2e recorder and the first camera of the
+ * worker's stage rig (the `stageRig` fixture, registered earlier in the run
+ * when another file asked for it first). The recorder's own events
  * (it started, a sign-in failed) show as server events; the camera's stream
  * coming up shows as '<camera> / <stream>'. A drag across the chart selects
  * a span and the table lists its events; Zoom in to a span over 60 s
@@ -13,9 +14,9 @@ import type { Camera, ServerReport } from '../../server/shared/api';
 import { shot } from '../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../fixtures/test';
 import { ANY_VIEWPORT } from '../fixtures/viewport-tags';
-import { adminPassword, recorderBaseUrl } from '../recorder-env';
+import { recorderBaseUrl } from '../recorder-env';
 import { AdminApi } from '../recorder-api';
-import { registerStageCameras, type StageCameras } from './stage/stage-cameras';
+import type { StageCameras } from './stage/stage-cameras';
 
 let rig: StageCameras | undefined;
 let recorder: AdminApi;
@@ -27,7 +28,7 @@ const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, 
 
 const report = (): Promise<ServerReport> => recorder.call<ServerReport>('GET', `/service/server/report?start=${Date.now() - DAY_MS}&stop=${Date.now() + 60_000}`);
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ stageRig }) => {
   test.setTimeout(180_000);
   // A failed sign-in is a server event of its own.
   const refused = await fetch(`${recorderBaseUrl()}/service/sessions/user`, {
@@ -36,7 +37,7 @@ test.beforeAll(async () => {
     body: JSON.stringify({ username: 'admin', password: 'not-the-password', cookie: 'session', type: 'user' }),
   });
   expect(refused.ok).toBe(false);
-  rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
+  rig = stageRig;
   recorder = await AdminApi.signIn();
   // The stream has come up and recorded something before the screen is read.
   await expect
@@ -46,10 +47,6 @@ test.beforeAll(async () => {
       return Boolean(stream && stream.bytesRecorded > 0 && answer.streamEvents.some((event) => event.streamId === stream.id));
     }, { timeout: 120_000 })
     .toBe(true);
-});
-
-test.afterAll(async () => {
-  await rig?.stop();
 });
 
 signInAsAdminBeforeEach();

@@ -1,10 +1,12 @@
 /**
  * The motion-detection and dewarp dialogs end to end, against the e2e
- * recorder and one simulated camera registered here: a mask drawn with the
+ * recorder and the first camera of the worker's stage rig (the `stageRig`
+ * fixture, which this file may be the first to ask for, so the rig then
+ * records during the files after it): a mask drawn with the
  * mouse over the camera picture is saved as the recorder's mask and cleared
  * again; the object size is checked and saved; dewarp enabled in its dialog
- * makes the camera's stage tile a perspective view. The recorder is left
- * as found: no mask, dewarp off (and the camera removed at the end). On a
+ * makes the camera's stage tile a perspective view. The camera is left
+ * as found: no mask, the default object size, no dewarp settings. On a
  * phone the mask is painted with a finger.
  * Screenshots go to $ARGUS_SHOTS_DIR when set.
  */
@@ -13,20 +15,16 @@ import { shot } from '../../fixtures/shots';
 import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
 import { adminPassword, recorderBaseUrl } from '../../recorder-env';
-import { registerStageCameras, type StageCameras } from '../stage/stage-cameras';
 import { StagePage } from '../stage/stage-page';
 import { CameraMediaDialogs, RecorderApi } from './camera-media-dialogs';
 
 test.describe.configure({ timeout: 120_000 });
 
-let rig: StageCameras | undefined;
 let api: RecorderApi;
 let camera: Camera;
 
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  rig = await registerStageCameras(recorderBaseUrl(), adminPassword(), 1);
-  camera = rig.cameras[0]!;
+test.beforeAll(async ({ stageRig }) => {
+  camera = stageRig.cameras[0]!;
   api = await RecorderApi.signIn(recorderBaseUrl(), adminPassword());
 });
 
@@ -36,7 +34,6 @@ test.afterAll(async () => {
     await api.call('DELETE', `/service/cameras/${camera.id}/streams/${streamId}/motion/mask`);
     await api.call('PATCH', `/service/cameras/${camera.id}/streams/${streamId}`, { dewarpConfiguration: null });
   }
-  await rig?.stop();
 });
 
 signInAsAdminBeforeEach('/cameras');
