@@ -34,9 +34,9 @@
  *
  * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of lists (about 200 KB
  * per 100 cameras; recorders x roles fit well inside), the least recently
- * used going first; at most MAX_ENTRIES users' acceptances. A recorder's
- * entries go when it is unregistered or its address or credentials change
- * (`forget`).
+ * used going first; at most MAX_ACCEPTANCES users' acceptances (recorders
+ * x users, a short key and a time each). A recorder's entries go when it is
+ * unregistered or its address or credentials change (`forget`).
  */
 
 export interface CachedCameraList {
@@ -52,6 +52,7 @@ interface Entry extends CachedCameraList {
 
 const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_ACCEPTANCES = 20_000;
 /**
  * How recent a kept list and a user's acceptance on its recorder must be to
  * stand in for a late answer: longer than the bag's refresh (a minute,
@@ -117,7 +118,7 @@ export class CameraListCache {
     this.accepted.delete(key);
     this.accepted.set(key, this.now());
     for (const [oldest] of this.accepted) {
-      if (this.accepted.size <= this.maxEntries) break;
+      if (this.accepted.size <= MAX_ACCEPTANCES) break;
       this.accepted.delete(oldest);
     }
   }
