@@ -38,12 +38,14 @@
  * x users, a short key and a time each). A recorder's entries go when it is
  * unregistered or its address or credentials change (`forget`).
  */
+import type { Tagged } from '../orchids/recorder-client';
 
-export interface CachedCameraList {
-  etag: string;
-  /** The cameras' bytes as the join takes them (camera-list-join.ts cameraItems). */
-  items: Buffer;
-}
+/**
+ * A recorder's list as the join takes its cameras' bytes (camera-list-join.ts
+ * cameraItems), with the list's tag: the shape a conditional read keeps
+ * (recorder-client.ts readTagged).
+ */
+export type CachedCameraList = Tagged<Buffer>;
 
 interface Entry extends CachedCameraList {
   /** When the recorder last answered these bytes or a 304 to their tag (ms, the cache's clock). */
@@ -98,9 +100,9 @@ export class CameraListCache {
   /** Keeps what the recorder just answered (a new list, or a 304 to `entry`'s tag). */
   set(orchidId: string, uri: string, role: string, entry: CachedCameraList): void {
     this.delete(keyOf(orchidId, uri, role));
-    if (entry.items.length > this.maxBytes) return;
-    this.entries.set(keyOf(orchidId, uri, role), { etag: entry.etag, items: entry.items, confirmedAt: this.now() });
-    this.bytes += entry.items.length;
+    if (entry.value.length > this.maxBytes) return;
+    this.entries.set(keyOf(orchidId, uri, role), { etag: entry.etag, value: entry.value, confirmedAt: this.now() });
+    this.bytes += entry.value.length;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -138,7 +140,7 @@ export class CameraListCache {
     const acceptedAt = this.accepted.get(userKeyOf(orchidId, userId));
     if (acceptedAt === undefined || now - acceptedAt > LAST_KNOWN_MS) return undefined;
     const entry = this.entries.get(keyOf(orchidId, uri, role));
-    return entry && now - entry.confirmedAt <= LAST_KNOWN_MS ? entry.items : undefined;
+    return entry && now - entry.confirmedAt <= LAST_KNOWN_MS ? entry.value : undefined;
   }
 
   /** Forgets every list of one recorder and every acceptance there (unregistered, or its address or credentials changed). */
@@ -160,7 +162,7 @@ export class CameraListCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.items.length;
+    this.bytes -= entry.value.length;
   }
 }
 

@@ -69,10 +69,10 @@ async function cameraItemsOf(lists: CameraListCache, target: ProxyTarget, user: 
     target.uri,
     '/service/cameras',
     { token: target.token },
-    cached && { etag: cached.etag, value: cached.items },
+    cached,
     (body) => cameraItems(body) ?? parsedCameraItems(body),
   );
-  if (keep) lists.set(target.orchidId, target.uri, role, { etag: keep.etag, items: keep.value });
+  if (keep) lists.set(target.orchidId, target.uri, role, keep);
   else lists.drop(target.orchidId, target.uri, role);
   lists.accept(target.orchidId, user.id);
   return value;

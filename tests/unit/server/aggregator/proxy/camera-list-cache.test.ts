@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CameraListCache, LAST_KNOWN_MS } from '../../../../../server/aggregator/proxy/camera-list-cache';
 
-const list = (etag: string, size = 4) => ({ etag, items: Buffer.alloc(size, 'x') });
+const list = (etag: string, size = 4) => ({ etag, value: Buffer.alloc(size, 'x') });
 
 describe('CameraListCache', () => {
   it('keeps one list per recorder, address and role', () => {
