@@ -12,7 +12,8 @@
  *   answer's bytes and cameras, and the aggregator's CPU per list (its node
  *   process, /proc ticks over the run / lists);
  * - at rest (nobody asks anything; the health checks and pings run) for
- *   REST_MS: the aggregator's CPU as % of one core and its RSS;
+ *   REST_MS: the aggregator's CPU as % of one core and its RSS, beside
+ *   the fleet's own CPU and the whole machine's over the same window;
  * - HEALTH_ROUNDS recorders killed one after another (SIGKILL to its
  *   process group): the time until GET /service/orchids shows it offline;
  *   restarted on its folder and address: the time until it shows healthy,
@@ -36,7 +37,7 @@ import { startPostgres, type PostgresServer } from '../tests/integration/helpers
 import { call, signIn } from '../tests/integration/helpers/recorder-process';
 import { lower, type Figures } from './lib/figures';
 import { runLoad, summarizeLoad } from './lib/load';
-import { clockTicksPerSecond, commandLine, descendants, readProcStat } from './lib/proc-cpu';
+import { clockTicksPerSecond, commandLine, descendants, machineTicks, readProcStat } from './lib/proc-cpu';
 import { RecorderFleet } from './lib/recorder-fleet';
 import { readBaseline } from './lib/baseline';
 import { compareFigures, comparisonTable } from './lib/compare';
@@ -167,7 +168,8 @@ interface StoreResult {
   };
   /** The same fan-out straight from the bench to the recorders (directFanOut). */
   direct: { p50Ms: number; p95Ms: number; recorderP50Ms: number; recorderP95Ms: number };
-  rest: { seconds: number; corePercent: number; rssMiB: number };
+  /** fleetCorePercent: the recorders' own CPU (% of one core) over the same window; machineBusyPercent: all cores together. */
+  rest: { seconds: number; corePercent: number; rssMiB: number; fleetCorePercent: number; machineBusyPercent: number };
   health: { offlineMs: number; recorderRestartMs: number; healthyMs: number };
   loadAverage: number[];
 }
@@ -210,14 +212,27 @@ async function measureStore(fleet: RecorderFleet, aggregator: AggregatorProcess)
   if (coldListCameras !== expected) console.log(`the first (cold) list had ${coldListCameras} cameras of ${expected}`);
   await sleep(SETTLE_MS);
 
-  // At rest: no request from the bench, only the aggregator's own health checks and pings.
+  // At rest: no request from the bench, only the aggregator's own health checks and pings. The fleet's own CPU and
+  // the whole machine's are taken over the same window: they are what the aggregator's figures are measured beside.
   const restCpuStart = cpuMs(nodePid);
+  const fleetTicksStart = fleet.cpuTicks();
+  const machineStart = machineTicks();
   const restStartMs = performance.now();
   await sleep(REST_MS);
   const restCpuMs = cpuMs(nodePid) - restCpuStart;
   const restElapsedMs = performance.now() - restStartMs;
-  const rest = { seconds: fixed(restElapsedMs / 1000), corePercent: fixed((100 * restCpuMs) / restElapsedMs, 2), rssMiB: rssMiB(nodePid) };
-  console.log(`at rest: ${rest.corePercent} % of a core, RSS ${rest.rssMiB} MiB`);
+  const fleetCpuMs = ((fleet.cpuTicks() - fleetTicksStart) * 1000) / clockTicksPerSecond();
+  const machineEnd = machineTicks();
+  const rest = {
+    seconds: fixed(restElapsedMs / 1000),
+    corePercent: fixed((100 * restCpuMs) / restElapsedMs, 2),
+    rssMiB: rssMiB(nodePid),
+    fleetCorePercent: fixed((100 * fleetCpuMs) / restElapsedMs, 1),
+    machineBusyPercent: fixed((100 * (machineEnd.busy - machineStart.busy)) / Math.max(1, machineEnd.total - machineStart.total), 1),
+  };
+  console.log(
+    `at rest: ${rest.corePercent} % of a core, RSS ${rest.rssMiB} MiB; the fleet itself ${rest.fleetCorePercent} % of a core; the machine ${rest.machineBusyPercent} % busy (all ${os.cpus().length} cores)`,
+  );
 
   // The camera list, one request after another.
   const get = async () => {
@@ -335,6 +350,7 @@ async function main(started: Started): Promise<void> {
       'healthy after ms': r.health.healthyMs,
       'rest % core': r.rest.corePercent,
       'rest RSS MiB': r.rest.rssMiB,
+      'fleet % core': r.rest.fleetCorePercent,
       'load avg 1m': r.loadAverage[0]!,
       goals: [
         r.list.p95Ms <= GOALS.listP95Ms ? 'list ok' : 'list MISSED',

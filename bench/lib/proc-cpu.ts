@@ -18,6 +18,8 @@ export interface ProcStat {
   ppid: number;
   /** utime + stime, clock ticks. */
   cpuTicks: number;
+  /** cutime + cstime: what its children that ended and were waited for used, clock ticks. */
+  reapedChildTicks: number;
 }
 
 /** Clock ticks per second of /proc times (USER_HZ; 100 almost everywhere). */
@@ -41,11 +43,11 @@ export function readProcStat(pid: number): ProcStat | undefined {
   return parseProcStat(pid, text);
 }
 
-/** Parses a /proc/<pid>/stat line: parent (field 4) and utime + stime (fields 14 and 15). */
+/** Parses a /proc/<pid>/stat line: parent (field 4), utime + stime (fields 14 and 15), cutime + cstime (16 and 17). */
 export function parseProcStat(pid: number, text: string): ProcStat {
   // The command name is in parentheses and may itself contain spaces or ')': fields start after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { pid, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+  return { pid, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), reapedChildTicks: Number(fields[13]) + Number(fields[14]) };
 }
 
 /** The process's arguments ('' when it is gone). */
@@ -57,14 +59,14 @@ export function commandLine(pid: number): string {
   }
 }
 
-/** Every process below `rootPid` (children, their children, ...), not the root itself. */
-export function descendants(rootPid: number): ProcStat[] {
-  const all = fs
+function everyProcess(): ProcStat[] {
+  return fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((name) => readProcStat(Number(name)) ?? []);
-  const byParent = new Map<number, ProcStat[]>();
-  for (const stat of all) byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat]);
+}
+
+function below(rootPid: number, byParent: Map<number, ProcStat[]>): ProcStat[] {
   const found: ProcStat[] = [];
   const queue = [rootPid];
   while (queue.length > 0) {
@@ -74,6 +76,35 @@ export function descendants(rootPid: number): ProcStat[] {
     }
   }
   return found;
+}
+
+function byParentOf(all: ProcStat[]): Map<number, ProcStat[]> {
+  const byParent = new Map<number, ProcStat[]>();
+  for (const stat of all) byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat]);
+  return byParent;
+}
+
+/** Every process below `rootPid` (children, their children, ...), not the root itself. */
+export function descendants(rootPid: number): ProcStat[] {
+  return below(rootPid, byParentOf(everyProcess()));
+}
+
+/**
+ * Everything the process trees under `rootPids` have used so far, clock
+ * ticks: each live process's own time and what its ended children used
+ * (a child's time moves into its parent's cutime when it is waited for, so
+ * short-lived children, such as a process started and ended between two
+ * snapshots, are counted too). One scan of /proc for all the roots.
+ */
+export function treeTicks(rootPids: readonly number[]): number {
+  const all = everyProcess();
+  const byPid = new Map(all.map((stat) => [stat.pid, stat]));
+  const byParent = byParentOf(all);
+  let ticks = 0;
+  for (const root of rootPids) {
+    for (const stat of [...(byPid.has(root) ? [byPid.get(root)!] : []), ...below(root, byParent)]) ticks += stat.cpuTicks + stat.reapedChildTicks;
+  }
+  return ticks;
 }
 
 /** Busy and total ticks of all CPUs together (first line of /proc/stat). */

@@ -8,11 +8,14 @@
  * Media: every proxy-only stream still runs an ingest (one ffmpeg pulling
  * the camera for live), and 5,000 of them cannot run on two cores (nor
  * can one camera simulator serve them), so the streams point at an address
- * nobody answers and the fleet's recorders get `ffmpegPath` (e.g. `false`):
- * each ingest fails at once and retries every 30 s at a cost of a process
- * spawn, not an ffmpeg start. The aggregator never touches the media; what
- * it asks (sign-in, version, about, cameras, disk, time, ping) is answered
- * by the real recorder code.
+ * nobody answers: each ingest's connection is refused, no ffmpeg starts
+ * (stream-ingest.ts askForAudio) and it retries every 30 s at the cost of
+ * that refused connection, as a recorder's dead cameras do. `ffmpegPath`
+ * (e.g. `false`) is what would run if one did start. `cpuTicks` tells what
+ * the fleet itself costs the shared machine while the aggregator is
+ * measured. The aggregator never touches the media; what it asks (sign-in,
+ * version, about, cameras, disk, time, ping) is answered by the real
+ * recorder code.
  *
  * Bounded: at most START_CONCURRENCY recorders start at once, none while
  * the shared machine is short of memory, each start
@@ -24,6 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startRecorder, type RecorderProcess } from '../../tests/integration/helpers/recorder-process';
+import { treeTicks } from './proc-cpu';
 import { seedCamera } from '../../tests/integration/helpers/seed-recording';
 
 const START_CONCURRENCY = 4;
@@ -82,6 +86,11 @@ export class RecorderFleet {
     const recorder = await this.tracked(this.startOne(old.dataDir, { http: old.httpPort, rtsp: old.rtspPort }));
     this.recorders[index] = recorder;
     return recorder;
+  }
+
+  /** CPU the fleet's processes (each recorder's whole tree, ended children included) have used so far, clock ticks. */
+  cpuTicks(): number {
+    return treeTicks(this.recorders.filter(Boolean).map((recorder) => recorder.pid));
   }
 
   async stop(): Promise<void> {

@@ -19,6 +19,12 @@ export class RtspDescribeError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /**
+     * No connection was made: refused, no route, no such host, or no answer
+     * to the connect within the time-out. Nothing at that address speaks
+     * RTSP now, so nothing else (ffmpeg) need try it this time.
+     */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -58,6 +64,7 @@ export function describeRtsp(uri: string, options: { credentials?: Credentials; 
     const splitter = new RtspWireSplitter();
     let cseq = 0;
     let answered = false;
+    let connected = false;
     let done = false;
     const finish = (error: Error | undefined, sdp?: string) => {
       if (done) return;
@@ -67,14 +74,20 @@ export function describeRtsp(uri: string, options: { credentials?: Credentials; 
       if (error) reject(error);
       else resolve(sdp!);
     };
-    const timer = setTimeout(() => finish(new RtspDescribeError('timed out')), options.timeoutMs ?? 3000);
+    const timer = setTimeout(
+      () => finish(connected ? new RtspDescribeError('timed out') : new RtspDescribeError('no answer to the connection', undefined, true)),
+      options.timeoutMs ?? 3000,
+    );
     const send = (authorization?: string) => {
       const lines = [`DESCRIBE ${uri} RTSP/1.0`, `CSeq: ${++cseq}`, 'Accept: application/sdp', 'User-Agent: Argus VMS'];
       if (authorization) lines.push(`Authorization: ${authorization}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     };
-    socket.once('connect', () => send());
-    socket.on('error', (error) => finish(new RtspDescribeError(error.message)));
+    socket.once('connect', () => {
+      connected = true;
+      send();
+    });
+    socket.on('error', (error) => finish(new RtspDescribeError(error.message, undefined, !connected)));
     socket.on('close', () => finish(new RtspDescribeError('connection closed')));
     socket.on('data', (chunk: Buffer) => {
       let units;

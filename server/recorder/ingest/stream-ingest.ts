@@ -18,7 +18,9 @@
  * is recorded beside the video and whether G.711 µ-law also goes to the
  * stream's live audio hub (`audioHub`, 20 ms frames). A camera that cannot
  * be asked is recorded as video only for that run. Video, the segment
- * tracker and the stall watch never depend on the sound.
+ * tracker and the stall watch never depend on the sound. A camera that
+ * cannot even be connected to gets no ffmpeg that run: the run fails at
+ * once and backs off like any other (askForAudio says why).
  *
  * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
  * Annex-B parsing of the stream in this process (a linear scan); a DESCRIBE
@@ -34,7 +36,7 @@ import type { StreamState } from '../../shared/api';
 import { AnnexBParser } from '../../protocols/h264';
 import { AudioHub } from '../../protocols/audio-source';
 import { H264Hub } from '../../protocols/h264-source';
-import { describeRtsp } from '../../protocols/rtsp-describe';
+import { describeRtsp, RtspDescribeError } from '../../protocols/rtsp-describe';
 import type { ArchiveIndex } from '../archive';
 import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
 import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
@@ -79,6 +81,9 @@ export const STOP_GRACE_MS = 5_000;
 export const STALL_MS = 20_000;
 /** How long the DESCRIBE before a run may take; a camera that does not answer in time is recorded without sound. */
 export const DESCRIBE_TIMEOUT_MS = 3_000;
+
+/** askForAudio's answer when nothing answered at the camera's address (see there). */
+const UNREACHABLE = Symbol('unreachable');
 
 /** A sortable, unique-enough prefix for one run's files: 20250101T120000123Z. */
 function runPrefix(nowMs: number): string {
@@ -209,20 +214,35 @@ export class StreamIngest {
     this.runEnded = this.askForAudio(spec).then((audio) => {
       // Stopped, or another run began, while the camera was asked.
       if (ticket !== this.runTicket || !this.wanted) return undefined;
+      if (audio === UNREACHABLE) {
+        this.afterRun('no ffmpeg started');
+        return undefined;
+      }
       return this.spawnChild(spec, audio);
     });
   }
 
-  /** What to do with the camera's sound this run (none when it cannot be asked: the run reports the real problem). */
-  private async askForAudio(spec: IngestSpec): Promise<AudioPlan> {
+  /**
+   * What to do with the camera's sound this run (none when it cannot be asked: the run reports the real problem),
+   * or UNREACHABLE when no connection could be made at all. Then no ffmpeg is started this run: it would fail the
+   * same way, and a recorder with many dead cameras would otherwise spend a process start on each of them every
+   * backoff period (measured: 100 dead cameras each retrying every 30 s cost a recorder 3 % of a core in spawns
+   * alone; a TCP connection refused costs microseconds). The retry, its count and its backoff are as for a run
+   * that failed, so the camera is back as soon as ffmpeg's own attempt would have brought it back.
+   */
+  private async askForAudio(spec: IngestSpec): Promise<AudioPlan | typeof UNREACHABLE> {
     const credentials = spec.username || spec.password ? { username: spec.username, password: spec.password } : undefined;
     const describe =
       this.options.describe ?? ((uri: string, c: typeof credentials) => describeRtsp(uri, { ...(c ? { credentials: c } : {}), timeoutMs: DESCRIBE_TIMEOUT_MS }));
     let plan = NO_AUDIO;
     try {
       plan = audioPlanFromSdp(await describe(spec.sourceUri, credentials));
-    } catch {
-      // Unreachable, refused or not RTSP: this run goes without sound; ffmpeg's own attempt says why.
+    } catch (error) {
+      if (error instanceof RtspDescribeError && error.unreachable) {
+        this.setError(`The camera could not be reached: ${error.message}`);
+        return UNREACHABLE;
+      }
+      // Refused or not RTSP as far as this client can tell: this run goes without sound; ffmpeg's own attempt says why.
     }
     if (plan.encoding !== this.describedAudio?.encoding) {
       const what = plan.encoding === undefined ? 'no sound' : `sound (${plan.encoding}); ${plan.record ? 'recording it' : 'not recordable, video only'}${plan.liveMulaw ? ', live too' : ''}`;
@@ -359,7 +379,7 @@ export class StreamIngest {
           .then(() => {
             if (this.child === child) this.child = undefined;
             if (recentErrors.length > 0) this.setError(recentErrors.at(-1)!);
-            this.afterRun(reason);
+            this.afterRun(`ffmpeg ended (${reason})`);
             resolve();
           });
       };
@@ -380,18 +400,19 @@ export class StreamIngest {
     }
   }
 
-  private afterRun(reason: string): void {
+  /** After a run: `ended` says how it ended, for the log ('ffmpeg ended (exit code 1)'). */
+  private afterRun(ended: string): void {
     if (!this.wanted) return;
     if (this.restartRequested) {
       this.restartRequested = false;
       this.backoffAttempt = 0;
       this.restarts++;
-      this.options.log.info(`stream ${this.spec.streamId}: ffmpeg ended for the restart asked for (${reason}); restart ${this.restarts} now`);
+      this.options.log.info(`stream ${this.spec.streamId}: ${ended}, for the restart asked for; restart ${this.restarts} now`);
       this.spawnRun('restarting');
       return;
     }
     if (this.runningSinceMs !== undefined) {
-      this.tell({ streamId: this.spec.streamId, cameraId: this.spec.cameraId, change: 'down', reason: this.lastError ?? `ffmpeg ended (${reason})` });
+      this.tell({ streamId: this.spec.streamId, cameraId: this.spec.cameraId, change: 'down', reason: this.lastError ?? ended });
     }
     const healthy = this.runningSinceMs !== undefined && this.now() - this.runningSinceMs >= HEALTHY_RUN_MS;
     if (healthy) this.backoffAttempt = 0;
@@ -399,7 +420,7 @@ export class StreamIngest {
     this.restarts++;
     const delayMs = backoffDelayMs(this.backoffAttempt);
     this.options.log.warn(
-      `stream ${this.spec.streamId}: ffmpeg ended (${reason}${this.lastError ? `: ${this.lastError}` : ''}); restart ${this.restarts} in ${delayMs} ms`,
+      `stream ${this.spec.streamId}: ${ended}${this.lastError ? `: ${this.lastError}` : ''}; restart ${this.restarts} in ${delayMs} ms`,
     );
     this.state = 'restarting';
     this.restartTimer = setTimeout(() => {

@@ -1,4 +1,4 @@
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
 import { decodeTimeStrip } from '../../../server/shared/time-strip';
@@ -9,6 +9,7 @@ import { BEEP_MS } from '../../../server/camera-sim/beep-tone';
 import { decodeMulaw } from '../../../server/protocols/g711';
 import { parseRtpPacket } from '../../../server/protocols/rtp-h264';
 import { describeRtsp, RtspDescribeError } from '../../../server/protocols/rtsp-describe';
+import { freePort } from '../helpers/free-port';
 import { call, connectOnvif, ffprobeStreams, ffprobeVideo, grabGray, run, startSim, withCredentials } from './helpers';
 
 let sim: CameraSim;
@@ -309,7 +310,23 @@ describe('camera simulator sound', () => {
     expect(sdp).toContain('m=audio 0 RTP/AVP 0');
     await expect(describeRtsp(camera.rtspUrls.sub, { credentials: { ...credentials, password: 'wrong' } })).rejects.toMatchObject({ status: 401 });
     await expect(describeRtsp(camera.rtspUrls.sub)).rejects.toMatchObject({ status: 401 });
-    await expect(describeRtsp(camera.rtspUrls.sub.replace('/sub', '/nope'), { credentials })).rejects.toBeInstanceOf(RtspDescribeError);
+    await expect(describeRtsp(camera.rtspUrls.sub.replace('/sub', '/nope'), { credentials })).rejects.toMatchObject({ status: 404, unreachable: false });
+  });
+
+  it('says a DESCRIBE was unreachable only when no connection was made: refused, or not accepted in time', async () => {
+    const nobody = `rtsp://127.0.0.1:${await freePort()}/media`;
+    const refused = await describeRtsp(nobody).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RtspDescribeError);
+    expect(refused).toMatchObject({ unreachable: true, message: expect.stringMatching(/ECONNREFUSED/) });
+    // A listener that accepts and never answers is reachable: the time-out is the camera's, not the network's.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      await expect(describeRtsp(`rtsp://127.0.0.1:${port}/media`, { timeoutMs: 300 })).rejects.toMatchObject({ message: 'timed out', unreachable: false });
+    } finally {
+      silent.close();
+    }
   });
 
   it('describes G.711 audio in the ONVIF profiles', async () => {

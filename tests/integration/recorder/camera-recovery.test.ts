@@ -7,6 +7,8 @@
  * connection re-reads it: the camera keeps its id, its streams keep theirs
  * and their archives, discovery marks it registered, and recording goes on
  * from the new address. A recovery pointed at nothing changes nothing.
+ * While the camera is away its retries start no ffmpeg: nothing answers
+ * at the old address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CameraSim } from '../../../server/camera-sim/camera-sim';
@@ -50,11 +52,21 @@ describe('recovering a camera that moved', () => {
     const old = await waitFor('a finished segment', async () => (await listArchives(recorder.baseUrl, recorder.token, streamId)).find((a) => !a.active));
     const original = (await recorder.call<Camera>('GET', `/service/cameras/${cameraId}`)).body;
 
+    const awayFrom = recorder.output().length;
     await before!.stop();
     before = undefined;
     after = await startSimulator(1);
     const moved = after.cameras[0]!;
     expect(moved.onvifUrl).not.toBe(original.configuration.BaseUri);
+
+    // Away: nothing answers at the old address, so each retry fails at the connection and starts no ffmpeg
+    // (the run that was up when the camera went is the only one that ends as an ffmpeg).
+    const awayLines = await waitFor('two retries that found the camera unreachable', async () => {
+      const lines = recorder.output().slice(awayFrom).split('\n').filter((line) => line.includes(`stream ${streamId}:`));
+      return lines.filter((line) => line.includes('no ffmpeg started: The camera could not be reached')).length >= 2 ? lines : undefined;
+    });
+    expect(awayLines.filter((line) => line.includes('ffmpeg ended')).length).toBeLessThanOrEqual(1);
+    expect((await recorder.call<Stream>('GET', `/service/streams/${streamId}`)).body.status.streamState).toBe('restarting');
 
     // Away: a settings change cannot reach the camera; it is refused and nothing is stored.
     const refused = await recorder.call<{ code: string; reason: string }>('PATCH', `/service/cameras/${cameraId}/streams/${streamId}`, {
