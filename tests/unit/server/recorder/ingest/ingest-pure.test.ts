@@ -105,6 +105,23 @@ describe('clock anchor', () => {
     expect(anchor.wallMs(2)).toBe(10_950);
   });
 
+  it('holds the anchor through wobbles of a few ms, so a run keeps one timeline; follows a larger move', () => {
+    const anchor = new ClockAnchor(1_000);
+    anchor.sample(0, 10_000);
+    // The window slides past the smallest sample: the estimate moves by 3 ms, then by 7 ms the other way.
+    anchor.sample(10, 20_003);
+    expect(anchor.wallMs(10)).toBe(20_000);
+    anchor.sample(20, 29_996);
+    expect(anchor.wallMs(20)).toBe(30_000);
+    // A segment closed now ends exactly where the next, closed later, starts.
+    const endOfFirst = anchor.wallMs(20.04);
+    anchor.sample(30, 40_005);
+    expect(anchor.wallMs(20.04)).toBe(endOfFirst);
+    // More than ANCHOR_HOLD_MS (the camera's clock drifted): followed.
+    anchor.sample(40, 50_030);
+    expect(anchor.wallMs(40)).toBe(50_030);
+  });
+
   it('forgets samples older than its window (follows drift)', () => {
     const anchor = new ClockAnchor(1_000);
     anchor.sample(0, 1_000);
