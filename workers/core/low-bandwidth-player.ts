@@ -1,10 +1,20 @@
 /**
  * One low-bandwidth player channel (spec 4, 7, 9): the pull loop over the
  * recorder's low-bandwidth socket. The socket answers each 'requestFrame'
- * with one base64 JPEG; this core asks for the next picture only once the
- * previous one is decoded and drawn, so there is never more than one
- * request outstanding and a slow tile simply shows fewer pictures (the
- * recorder keeps only its newest picture; nothing queues anywhere).
+ * with one base64 JPEG (the newest it has not yet sent, or the next one).
+ * This core asks for the next picture as soon as one arrives, so the
+ * network round trip and the recorder's wait for its next picture overlap
+ * the decoding of this one; at most one request is outstanding and at
+ * most one received picture waits behind the decode, and while one waits
+ * nothing more is asked. So a slow tile simply shows fewer pictures, every
+ * picture fetched is shown, and nothing queues anywhere (the recorder
+ * keeps only its newest picture).
+ *
+ * Why overlap: asked only after drawing, a picture's decode time (16-48 ms
+ * for a 64-tile wall on two cores) came on top of each round trip, and a
+ * request that reached the recorder after its next picture was made
+ * missed it and waited for the one after: the wall lost pictures that
+ * the network and the decoder both had time for.
  *
  * - Wait threshold (spec 9, 2000 ms): a request unanswered that long marks
  *   the channel 'stalled' (the tile's slow-network warning); the request is
@@ -23,7 +33,8 @@
  * same core runs in the stage media worker (core/stage-tiles) and in unit
  * tests. Cost per picture: one decode (the injected one: createImageBitmap,
  * off the calling thread in browsers), one draw, one small text message; no
- * allocation here beyond what the decoder makes. Limits: pictures carry no
+ * allocation here beyond what the decoder makes and one small record for a
+ * waiting picture. Limits: pictures carry no
  * timestamp on this transport, so lateness cannot be measured, only gaps.
  */
 import type { Timers } from './browser-timers';
@@ -83,6 +94,8 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   private state: ChannelState = 'idle';
   private outstanding = false;
   private decoding = false;
+  /** A picture received while another was decoding, with its arrival time; decoded next. */
+  private waiting: { text: string; receivedMs: number } | undefined;
   private paused = false;
   private stalled = false;
   private waitTimer: unknown = undefined;
@@ -149,6 +162,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     this.state = 'closed';
     this.clearWait();
     this.clearPace();
+    this.waiting = undefined;
     const socket = this.socket;
     this.socket = null;
     socket?.close();
@@ -163,8 +177,13 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     return this.outstanding;
   }
 
+  /** Whether a received picture waits for the decode before it (at most one ever does). */
+  get hasWaitingPicture(): boolean {
+    return this.waiting !== undefined;
+  }
+
   private request(): void {
-    if (this.state === 'closed' || this.paused || this.outstanding || this.decoding || !this.socket || this.paceTimer !== undefined) return;
+    if (this.state === 'closed' || this.paused || this.outstanding || this.waiting || !this.socket || this.paceTimer !== undefined) return;
     const now = this.deps.now();
     const wait = this.lastRequestMs + this.minIntervalMs - now;
     if (wait > 0) {
@@ -202,11 +221,17 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
       this.emit({ type: 'resumed' });
     }
     this.counters.bytesReceived += text.length;
-    this.decoding = true;
     const receivedMs = this.deps.now();
+    // Behind a decode under way it waits its turn (an unrequested one arriving meanwhile replaces it).
+    if (this.decoding) this.waiting = { text, receivedMs };
+    else this.decode(text, receivedMs);
+    this.request();
+  }
+
+  private decode(text: string, receivedMs: number): void {
+    this.decoding = true;
     this.deps.decode(text).then(
       (frame) => {
-        this.decoding = false;
         if (this.state === 'closed') {
           frame.close();
           return;
@@ -219,16 +244,24 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
           this.state = 'playing';
           this.emit({ type: 'playing' });
         }
-        this.request();
+        this.decodeNext();
       },
       (error: unknown) => {
-        this.decoding = false;
         if (this.state === 'closed') return;
         this.counters.decodeErrors++;
         this.emit({ type: 'decode-error', message: error instanceof Error ? error.message : String(error) });
-        this.request();
+        this.decodeNext();
       },
     );
+  }
+
+  /** After a decode: the waiting picture, if any, and the next request. */
+  private decodeNext(): void {
+    this.decoding = false;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) this.decode(waiting.text, waiting.receivedMs);
+    this.request();
   }
 
   private closed(code: number, reason: string): void {
@@ -238,6 +271,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     this.clearPace();
     this.socket = null;
     this.outstanding = false;
+    this.waiting = undefined;
     this.emit({ type: 'closed', code, reason });
   }
 }

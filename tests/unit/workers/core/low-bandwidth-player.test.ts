@@ -60,20 +60,45 @@ function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: 
 }
 
 describe('low-bandwidth channel pull flow', () => {
-  it('asks for the first picture when the socket opens, and for the next only after drawing', async () => {
+  it('asks for the first picture when the socket opens, and for the next as soon as one arrives, while it decodes', async () => {
     const r = rig({ manualDecode: true });
     expect(r.sent).toEqual([]);
     r.open();
     expect(r.sent).toEqual([REQUEST_FRAME_MESSAGE]);
 
     r.picture('AAAA');
-    // Received but not yet decoded and drawn: no new request.
-    expect(r.sent).toHaveLength(1);
+    // Received, not yet decoded: the next is already asked for, so the round trip overlaps the decode.
+    expect(r.sent).toEqual([REQUEST_FRAME_MESSAGE, REQUEST_FRAME_MESSAGE]);
+    expect(r.drawn).toEqual([]);
     r.pendingDecodes.shift()!();
     await flushPromises();
     expect(r.drawn.map((frame) => frame.text)).toEqual(['AAAA']);
     expect(r.sent).toHaveLength(2);
     expect(r.events).toEqual([{ type: 'playing' }]);
+  });
+
+  it('holds one picture behind a slow decode and asks for no more until it is decoded; every picture fetched is drawn, in order', async () => {
+    const r = rig({ manualDecode: true });
+    r.open();
+    r.picture('P0'); // decoding; P1 asked for
+    r.picture('P1'); // waits behind P0: nothing more is asked
+    expect(r.sent).toHaveLength(2);
+    expect(r.channel.hasOutstandingRequest).toBe(false);
+    expect(r.channel.hasWaitingPicture).toBe(true);
+    expect(r.pendingDecodes).toHaveLength(1);
+
+    r.pendingDecodes.shift()!(); // P0 drawn: P1 starts decoding and P2 is asked for
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0']);
+    expect(r.channel.hasWaitingPicture).toBe(false);
+    expect(r.pendingDecodes).toHaveLength(1);
+    expect(r.sent).toHaveLength(3);
+
+    r.pendingDecodes.shift()!();
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0', 'P1']);
+    expect(r.sent).toHaveLength(3); // P2's request is still unanswered
+    expect(r.channel.stats.framesDrawn).toBe(2);
   });
 
   it('never has more than one request outstanding', async () => {
@@ -85,12 +110,27 @@ describe('low-bandwidth channel pull flow', () => {
     expect(r.channel.hasOutstandingRequest).toBe(true);
     for (let i = 0; i < 5; i++) {
       r.picture(`P${i}`);
-      expect(r.channel.hasOutstandingRequest).toBe(false);
+      expect(r.sent).toHaveLength(i + 2);
+      expect(r.channel.hasOutstandingRequest).toBe(true);
+      r.open();
+      expect(r.sent).toHaveLength(i + 2);
       r.pendingDecodes.shift()!();
       await flushPromises();
       expect(r.sent).toHaveLength(i + 2);
-      expect(r.channel.hasOutstandingRequest).toBe(true);
     }
+  });
+
+  it('drops a waiting picture when stopped, drawing nothing more', async () => {
+    const r = rig({ manualDecode: true });
+    r.open();
+    r.picture('P0');
+    r.picture('P1');
+    r.channel.stop();
+    r.pendingDecodes.shift()!();
+    await flushPromises();
+    expect(r.drawn).toEqual([]);
+    expect(r.pendingDecodes).toEqual([]);
+    expect(r.channel.hasWaitingPicture).toBe(false);
   });
 
   it('marks a request unanswered for the wait threshold as stalled, without asking again', async () => {
