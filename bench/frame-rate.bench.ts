@@ -178,6 +178,7 @@ async function main(): Promise<void> {
             'long task ms': result.longTaskMs,
             'page fps': result.pageFps.toFixed(1),
             'decode ms': result.decodeMs === null ? '-' : result.decodeMs.toFixed(1),
+            'replaced/tile/s': result.replacedPerTilePerSecond === undefined ? '-' : result.replacedPerTilePerSecond.toFixed(2),
             'tile min-max/s': `${result.slowestTileFps.toFixed(1)}-${result.fastestTileFps.toFixed(1)}`,
           });
           console.log(JSON.stringify(rows[rows.length - 1]));

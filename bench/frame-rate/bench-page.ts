@@ -48,6 +48,11 @@ export interface WallResult {
   pageFps: number;
   /** Worker player: mean ms from a picture's arrival to its draw (decoding) in the window. */
   decodeMs: number | null;
+  /**
+   * Worker player: pictures decoded but replaced by a newer one of the same tile before the page's next commit
+   * (page-commit.ts), per tile per second; not in framesDrawn. The naive player counts every decoded picture.
+   */
+  replacedPerTilePerSecond?: number;
   /** Governor runs: the first (focused) tile's pictures per second, and the step reached at the end. */
   focusedTileFps?: number;
   loadStep?: number;
@@ -198,6 +203,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
     return {
       frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
+      replaced: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
       decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0),
       perTile: canvases.map((canvas) => {
         const id = media.tileIdOf(canvas);
@@ -224,6 +230,7 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     playingTiles,
     ...result,
     decodeMs,
+    replacedPerTilePerSecond: (after.replaced - before.replaced) / run.tiles / result.seconds,
     ...spread(before.perTile, after.perTile, result.seconds),
     ...(run.governor ? { focusedTileFps, loadStep } : {}),
   };
