@@ -12,7 +12,8 @@
  *
  * Limits: an access unit is known to be complete only when the next one
  * starts (its first NAL header has arrived), so delivery lags the encoder by
- * one frame (40 ms at 25 fps); call `flush()` at end of stream. Boundaries follow ITU-T H.264 7.4.1.2.3 for
+ * one frame (40 ms at 25 fps); call `flush()` at end of stream, or at the
+ * end of each access unit when its size is known (sized-access-units.ts). Boundaries follow ITU-T H.264 7.4.1.2.3 for
  * the NAL types cameras send (AUD, SEI, SPS, PPS, slices with
  * first_mb_in_slice); slice-data partitioning and MVC are not handled.
  */

@@ -14,7 +14,11 @@
  *  (b) Annex-B H.264 on stdout (SPS/PPS before every keyframe) for the live
  *      hub: video only, whatever the camera sends;
  *  (c) when `audio.liveMulaw`, the camera's G.711 µ-law as raw bytes on
- *      fd 5, each packet written as it arrives, for live listeners.
+ *      fd 5, each packet written as it arrives, for live listeners;
+ *  (d) the size of each packet of (b), through the same bitstream filters,
+ *      as `framecrc` lines on fd 6, so the live hub hands on each picture
+ *      when its last byte arrives rather than when the next one begins
+ *      (protocols/sized-access-units.ts).
  *
  * Progress (out_time_us of the newest packet) goes to fd 4 twice a second;
  * stderr at level info carries the "Opening '<file>' for writing" lines.
@@ -27,6 +31,9 @@ export const SEGMENT_SECONDS = 60;
 export const SEGMENT_LIST_FD = 3;
 export const PROGRESS_FD = 4;
 export const LIVE_AUDIO_FD = 5;
+export const PACKET_SIZES_FD = 6;
+/** The live video's bitstream filters: Annex-B with SPS/PPS before every keyframe. Outputs (b) and (d) must share them. */
+const LIVE_VIDEO_BSF = 'h264_mp4toannexb,dump_extra=freq=keyframe';
 /** How long the segment muxer waits for the other stream's packets before writing out of step (µs). */
 export const MAX_INTERLEAVE_US = 1_000_000;
 /** Socket time-out for the camera connection (ffmpeg's -timeout for RTSP is in microseconds). */
@@ -95,13 +102,14 @@ export function buildIngestArgs(options: IngestArgsOptions): string[] {
     '-c',
     'copy',
     '-bsf:v',
-    'h264_mp4toannexb,dump_extra=freq=keyframe',
+    LIVE_VIDEO_BSF,
     '-flush_packets',
     '1',
     '-f',
     'h264',
     'pipe:1',
     ...(audio.liveMulaw ? ['-map', '0:a:0', '-c', 'copy', '-flush_packets', '1', '-f', 'mulaw', `pipe:${LIVE_AUDIO_FD}`] : []),
+    ...['-map', '0:v:0', '-c', 'copy', '-bsf:v', LIVE_VIDEO_BSF, '-flush_packets', '1', '-f', 'framecrc', `pipe:${PACKET_SIZES_FD}`],
     '-progress',
     `pipe:${PROGRESS_FD}`,
     '-stats_period',

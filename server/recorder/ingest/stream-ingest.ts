@@ -42,7 +42,8 @@ import { backoffDelayMs, HEALTHY_RUN_MS } from './backoff';
 import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
 import { audioPlanFromSdp, NO_AUDIO, type AudioPlan } from './audio-plan';
-import { buildIngestArgs, escapeSegmentPath, LIVE_AUDIO_FD, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { buildIngestArgs, escapeSegmentPath, LIVE_AUDIO_FD, PACKET_SIZES_FD, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
+import { framecrcPacketSize, SizedAccessUnits } from '../../protocols/sized-access-units';
 import { MulawFramer } from './mulaw-framer';
 import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
 import { redactText } from '../../protocols/uri-redaction';
@@ -273,8 +274,8 @@ export class StreamIngest {
       ...((spec.segmentSeconds ?? this.options.segmentSeconds) ? { segmentSeconds: spec.segmentSeconds ?? this.options.segmentSeconds } : {}),
       audio: { record: audio.record && segmentPattern !== undefined, liveMulaw: audio.liveMulaw },
     });
-    // Extra pipes: the segment list and the progress report (SEGMENT_LIST_FD, PROGRESS_FD), and the live sound (LIVE_AUDIO_FD).
-    const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: audio.liveMulaw ? 3 : 2 });
+    // Extra pipes, fds 3 to 6: the segment list, the progress report, the live sound (unused without it) and the live packets' sizes.
+    const { child } = spawnChild({ name: `ingest ${spec.streamId}`, command: FFMPEG_PATH, args, extraPipes: 4 });
     this.child = child;
     if (child.pid !== undefined) {
       lease?.bindPid(child.pid);
@@ -315,7 +316,14 @@ export class StreamIngest {
       }
       this.hub.push({ ...au, timeMs });
     });
-    child.stdout!.on('data', (chunk: Buffer) => parser.push(chunk));
+    // Each picture goes to the hub when its last byte is here (its size from PACKET_SIZES_FD), not when the next begins.
+    const sized = new SizedAccessUnits(parser, (why) => log.warn(`stream ${spec.streamId}: live pictures wait for the next one (${why})`));
+    child.stdout!.on('data', (chunk: Buffer) => sized.pushBytes(chunk));
+    const packetSizes = new LineSplitter((line) => {
+      const size = framecrcPacketSize(line);
+      if (size !== undefined) sized.pushSize(size);
+    });
+    ((child.stdio as unknown as Readable[])[PACKET_SIZES_FD]!).on('data', (chunk: Buffer) => packetSizes.push(chunk));
     if (audio.liveMulaw) {
       const framer = new MulawFramer();
       // Node types stdio as a 5-tuple; the sixth entry exists because three extra pipes were requested.
@@ -372,6 +380,7 @@ export class StreamIngest {
         stderr.flush();
         list.flush();
         progress.flush();
+        packetSizes.flush();
         parser.flush();
         void tracker
           .finish()
