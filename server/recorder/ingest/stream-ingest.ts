@@ -23,8 +23,9 @@
  * once and backs off like any other (askForAudio says why).
  *
  * Cost: the ffmpeg child (stream copy, < 1 % of a core at 1080p) plus
- * Annex-B parsing of the stream in this process (a linear scan); a DESCRIBE
- * round trip before each run; sound: 8 KB/s through one more pipe.
+ * Annex-B parsing of the stream in this process (a linear scan) and one
+ * short line per picture giving its size; a DESCRIBE round trip before
+ * each run; sound: 8 KB/s through one more pipe.
  *
  * Limits: the hub's timeMs is the arrival time in this process (what the
  * contract asks); archive times come from the clock anchor instead.
@@ -326,7 +327,7 @@ export class StreamIngest {
     ((child.stdio as unknown as Readable[])[PACKET_SIZES_FD]!).on('data', (chunk: Buffer) => packetSizes.push(chunk));
     if (audio.liveMulaw) {
       const framer = new MulawFramer();
-      // Node types stdio as a 5-tuple; the sixth entry exists because three extra pipes were requested.
+      // Node types stdio as a 5-tuple; the later entries exist because four extra pipes were requested.
       ((child.stdio as unknown as Readable[])[LIVE_AUDIO_FD]!).on('data', (chunk: Buffer) => {
         for (const frame of framer.push(chunk, this.now())) this.audioHub.push(frame);
       });

@@ -32,6 +32,16 @@ describe('ingest ffmpeg arguments', () => {
     expect(proxy).toContain('pipe:1');
   });
 
+  it("write each live packet's size, through the same bitstream filters as the live video, to fd 6", () => {
+    const args = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: undefined });
+    const outputBefore = (target: string) => args.slice(0, args.indexOf(target) + 1).slice(-9);
+    const live = outputBefore('pipe:1');
+    const sizes = outputBefore('pipe:6');
+    expect(sizes.slice(-3)).toEqual(['-f', 'framecrc', 'pipe:6']);
+    expect(sizes.slice(0, 6)).toEqual(live.slice(0, 6)); // -c copy -bsf:v <the same filters> -flush_packets 1
+    expect(live[live.indexOf('-bsf:v') + 1]).toMatch(/h264_mp4toannexb/);
+  });
+
   it('record the sound beside the video only when asked, and hand µ-law to live listeners on fd 5; the live H.264 stays video only', () => {
     const outputOf = (args: string[], target: string) => args.slice(args.lastIndexOf('-i') + 2, args.indexOf(target) + 1);
     const silent = buildIngestArgs({ inputUri: 'rtsp://cam/live', segmentPattern: '/d/x_%05d.mkv' });
