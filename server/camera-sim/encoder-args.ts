@@ -56,15 +56,19 @@ export interface EncoderSpec {
   motionPhaseS?: number;
 }
 
-/** File descriptors of the encoder child, as ffmpeg sees them. */
-export const ENCODER_FD = { mainOut: 1, sceneIn: 3, stripIn: 4, subOut: 5 } as const;
+/**
+ * File descriptors of the encoder child, as ffmpeg sees them: each output's H.264 and, beside it,
+ * the size of each of its packets (`framecrc`), so the simulator hands on a picture the moment its
+ * last byte is out, as a camera does, not when the next begins (protocols/sized-access-units.ts).
+ */
+export const ENCODER_FD = { mainOut: 1, sceneIn: 3, stripIn: 4, subOut: 5, mainSizes: 6, subSizes: 7 } as const;
 
 /** The moving object's period: it crosses the unmoved view once every this many seconds. */
 export const MOTION_PERIOD_S = 5;
 
 /**
  * Frames written to an encoder but not yet out as access units before ticks are skipped. Steady
- * state is 2-3 (the overlay waits for the next strip, the parser for the next access unit). While
+ * state is 1-2 (the overlay waits for the next strip). While
  * ffmpeg starts, this keeps stale frames from piling up: frames from this index on are fresh.
  */
 export const MAX_IN_FLIGHT_FRAMES = 8;
@@ -174,9 +178,12 @@ function x264Args(profile: StreamProfile, spec: EncoderSpec): string[] {
     '-fps_mode', 'passthrough',
     // With passthrough, -r only sets the stream's rate (SPS timing), one frame out per frame in.
     ...(outputFps(profile, spec) < spec.fps ? ['-r', String(outputFps(profile, spec))] : []),
-    '-flush_packets', '1',
-    '-f', 'h264',
   ];
+}
+
+/** One encoded output written twice by the tee muxer: the stream on `streamFd`, its packet sizes on `sizesFd`. */
+function sizedOutput(streamFd: number, sizesFd: number): string[] {
+  return ['-f', 'tee', `[f=h264:flush_packets=1]pipe:${streamFd}|[f=framecrc:flush_packets=1]pipe:${sizesFd}`];
 }
 
 export function buildEncoderArgs(spec: EncoderSpec): string[] {
@@ -201,7 +208,7 @@ export function buildEncoderArgs(spec: EncoderSpec): string[] {
     '-f', 'rawvideo', '-pix_fmt', 'gray', '-s', `${strip.width}x${strip.height}`, '-framerate', String(fps),
     '-i', `pipe:${ENCODER_FD.stripIn}`,
     '-filter_complex', graph,
-    '-map', '[main]', ...x264Args(spec.main, spec), `pipe:${ENCODER_FD.mainOut}`,
-    '-map', '[sub]', ...x264Args(spec.sub, spec), `pipe:${ENCODER_FD.subOut}`,
+    '-map', '[main]', ...x264Args(spec.main, spec), ...sizedOutput(ENCODER_FD.mainOut, ENCODER_FD.mainSizes),
+    '-map', '[sub]', ...x264Args(spec.sub, spec), ...sizedOutput(ENCODER_FD.subOut, ENCODER_FD.subSizes),
   ];
 }

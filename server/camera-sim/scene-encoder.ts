@@ -20,6 +20,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { AnnexBParser } from '../protocols/h264';
+import { SizedAccessUnits } from '../protocols/sized-access-units';
 import { H264Hub } from '../protocols/h264-source';
 import { FFMPEG_PATH, spawnChild, terminate } from '../processes';
 import { buildEncoderArgs, ENCODER_FD, keepsFrame, MAX_IN_FLIGHT_FRAMES, outputFps, type EncoderSpec } from './encoder-args';
@@ -51,23 +52,25 @@ export class SceneEncoder {
 
   start(): void {
     if (this.state === 'stopped') return;
-    // fd 3 to 5 are the scene and strip inputs and the sub output (ENCODER_FD).
-    const { child, stderrTail } = spawnChild({ name: 'camera-sim encoder', command: FFMPEG_PATH, args: buildEncoderArgs(this.spec), extraPipes: 3 });
+    // fd 3 to 7 are the scene and strip inputs, the sub output and both outputs' packet sizes (ENCODER_FD).
+    const { child, stderrTail } = spawnChild({ name: 'camera-sim encoder', command: FFMPEG_PATH, args: buildEncoderArgs(this.spec), extraPipes: 5 });
     this.child = child;
     this.stderrTail = stderrTail;
     this.mainTimes = [];
     this.subTimes = [];
     this.firstFrameMs = undefined;
 
-    // Node types stdio as a 5-tuple; the sixth entry exists because six were requested.
+    // Node types stdio as a 5-tuple; the later entries exist because eight were requested.
     const stdio = child.stdio as unknown as Array<Readable | Writable>;
     const sceneIn = stdio[ENCODER_FD.sceneIn] as Writable;
     const stripIn = stdio[ENCODER_FD.stripIn] as Writable;
     this.stripIn = stripIn;
     const mainOut = stdio[ENCODER_FD.mainOut] as Readable;
     const subOut = stdio[ENCODER_FD.subOut] as Readable;
+    const mainSizes = stdio[ENCODER_FD.mainSizes] as Readable;
+    const subSizes = stdio[ENCODER_FD.subSizes] as Readable;
     // EPIPE after the child died is expected; 'exit' handles the restart.
-    for (const stream of [sceneIn, stripIn, mainOut, subOut]) stream.on('error', () => undefined);
+    for (const stream of [sceneIn, stripIn, mainOut, subOut, mainSizes, subSizes]) stream.on('error', () => undefined);
     sceneIn.end(this.scene.data);
 
     const mainParser = new AnnexBParser((au) => {
@@ -78,8 +81,14 @@ export class SceneEncoder {
       this.main.push({ ...au, timeMs });
     });
     const subParser = new AnnexBParser((au) => this.sub.push({ ...au, timeMs: this.subTimes.shift() ?? Date.now() }));
-    mainOut.on('data', (chunk: Buffer) => mainParser.push(chunk));
-    subOut.on('data', (chunk: Buffer) => subParser.push(chunk));
+    // Each picture is out when its last byte is (its size from the framecrc pipe), as a camera sends it.
+    const fallback = (which: string) => (why: string) => console.error(`camera-sim encoder: ${which} pictures wait for the next one (${why})`);
+    const mainSized = new SizedAccessUnits(mainParser, fallback('main'));
+    const subSized = new SizedAccessUnits(subParser, fallback('sub'));
+    mainOut.on('data', (chunk: Buffer) => mainSized.pushBytes(chunk));
+    subOut.on('data', (chunk: Buffer) => subSized.pushBytes(chunk));
+    mainSizes.on('data', (chunk: Buffer) => mainSized.pushSizeText(chunk));
+    subSizes.on('data', (chunk: Buffer) => subSized.pushSizeText(chunk));
 
     // Strips only once ffmpeg has swallowed the scene (it is initialising then): frames queued while it
     // starts would come out late and old.

@@ -22,6 +22,7 @@
  * a short text line per packet.
  */
 import type { AnnexBParser } from './h264';
+import { LineSplitter } from './line-splitter';
 
 /** Bytes without sizes beyond which the sizes are taken to have stopped (several large keyframes). */
 export const MAX_UNSIZED_BYTES = 4 * 1024 * 1024;
@@ -42,6 +43,10 @@ export class SizedAccessUnits {
   private bytes = 0;
   private readonly sizes: number[] = [];
   private unsized = false;
+  private readonly sizeLines = new LineSplitter((line) => {
+    const size = framecrcPacketSize(line);
+    if (size !== undefined) this.pushSize(size);
+  });
 
   constructor(
     private readonly parser: AnnexBParser,
@@ -63,6 +68,11 @@ export class SizedAccessUnits {
     this.bytes += chunk.length;
     this.drain();
     if (this.bytes > MAX_UNSIZED_BYTES) this.fallBack(`no packet sizes for ${this.bytes} bytes`);
+  }
+
+  /** Text of the `framecrc` output (its pipe), as it arrives. */
+  pushSizeText(chunk: string | Uint8Array): void {
+    this.sizeLines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
 
   /** The size of the next packet (one access unit). */

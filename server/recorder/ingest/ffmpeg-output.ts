@@ -3,29 +3,9 @@
  * that say a segment file was opened, the segment list (CSV: file, start,
  * end in output seconds, one line as each segment closes) and the
  * `-progress` key=value blocks (out_time_us of the newest packet). Pure and
- * incremental: feed text as it arrives, get whole records out.
+ * incremental: feed text as it arrives (protocols/line-splitter.ts), get
+ * whole records out.
  */
-
-/** Splits a text stream into lines; the last unfinished line is kept for the next chunk. */
-export class LineSplitter {
-  private pending = '';
-
-  constructor(private readonly onLine: (line: string) => void) {}
-
-  push(chunk: string | Buffer): void {
-    const text = this.pending + chunk.toString();
-    const lines = text.split(/\r?\n|\r/);
-    this.pending = lines.pop() ?? '';
-    // Bound memory if a writer never ends its line.
-    if (this.pending.length > 64 * 1024) this.pending = this.pending.slice(-64 * 1024);
-    for (const line of lines) if (line.length > 0) this.onLine(line);
-  }
-
-  flush(): void {
-    if (this.pending.length > 0) this.onLine(this.pending);
-    this.pending = '';
-  }
-}
 
 /** The file of "[segment @ 0x...] Opening '<file>' for writing", or undefined for any other line. */
 export function openedSegmentFile(line: string): string | undefined {

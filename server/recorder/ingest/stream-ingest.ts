@@ -44,9 +44,10 @@ import { FFMPEG_PATH, spawnChild, terminate } from '../../processes';
 import { ClockAnchor } from './clock-anchor';
 import { audioPlanFromSdp, NO_AUDIO, type AudioPlan } from './audio-plan';
 import { buildIngestArgs, escapeSegmentPath, LIVE_AUDIO_FD, PACKET_SIZES_FD, PROGRESS_FD, SEGMENT_LIST_FD } from './ffmpeg-args';
-import { framecrcPacketSize, SizedAccessUnits } from '../../protocols/sized-access-units';
+import { SizedAccessUnits } from '../../protocols/sized-access-units';
 import { MulawFramer } from './mulaw-framer';
-import { LineSplitter, openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
+import { openedSegmentFile, parseSegmentListLine, progressOutTimeS } from './ffmpeg-output';
+import { LineSplitter } from '../../protocols/line-splitter';
 import { redactText } from '../../protocols/uri-redaction';
 import type { CredentialRelay } from './rtsp-credential-relay';
 import type { IngestSpec, IngestStatus } from '../core/media-contracts';
@@ -320,11 +321,7 @@ export class StreamIngest {
     // Each picture goes to the hub when its last byte is here (its size from PACKET_SIZES_FD), not when the next begins.
     const sized = new SizedAccessUnits(parser, (why) => log.warn(`stream ${spec.streamId}: live pictures wait for the next one (${why})`));
     child.stdout!.on('data', (chunk: Buffer) => sized.pushBytes(chunk));
-    const packetSizes = new LineSplitter((line) => {
-      const size = framecrcPacketSize(line);
-      if (size !== undefined) sized.pushSize(size);
-    });
-    ((child.stdio as unknown as Readable[])[PACKET_SIZES_FD]!).on('data', (chunk: Buffer) => packetSizes.push(chunk));
+    ((child.stdio as unknown as Readable[])[PACKET_SIZES_FD]!).on('data', (chunk: Buffer) => sized.pushSizeText(chunk));
     if (audio.liveMulaw) {
       const framer = new MulawFramer();
       // Node types stdio as a 5-tuple; the later entries exist because four extra pipes were requested.
@@ -381,7 +378,6 @@ export class StreamIngest {
         stderr.flush();
         list.flush();
         progress.flush();
-        packetSizes.flush();
         parser.flush();
         void tracker
           .finish()

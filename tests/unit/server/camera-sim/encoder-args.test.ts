@@ -15,14 +15,15 @@ const base: EncoderSpec = {
 const graphOf = (args: string[]): string => args[args.indexOf('-filter_complex') + 1]!;
 
 describe('buildEncoderArgs', () => {
-  it('encodes two H.264 Annex-B outputs without B-frames, GOP 25, on separate pipes', () => {
+  it('encodes two H.264 Annex-B outputs without B-frames, GOP 25, on separate pipes, each with its packet sizes beside it', () => {
     const args = buildEncoderArgs(base);
     expect(args.filter((a) => a === 'libx264')).toHaveLength(2);
     expect(args.filter((a, i) => a === '-bf' && args[i + 1] === '0')).toHaveLength(2);
     expect(args.filter((a, i) => a === '-g' && args[i + 1] === '25')).toHaveLength(2);
-    expect(args.filter((a, i) => a === '-f' && args[i + 1] === 'h264')).toHaveLength(2);
-    expect(args).toContain('pipe:1');
-    expect(args).toContain('pipe:5');
+    // The tee muxer writes each encoded output twice: the H.264 itself and a framecrc line per packet.
+    expect(args.filter((a, i) => a === '-f' && args[i + 1] === 'tee')).toHaveLength(2);
+    expect(args).toContain('[f=h264:flush_packets=1]pipe:1|[f=framecrc:flush_packets=1]pipe:6');
+    expect(args).toContain('[f=h264:flush_packets=1]pipe:5|[f=framecrc:flush_packets=1]pipe:7');
     expect(args).toContain('1500k');
     expect(args).toContain('400k');
     expect(args[args.indexOf('-i') + 1]).toBe('pipe:3');

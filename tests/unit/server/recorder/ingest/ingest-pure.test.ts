@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelayMs } from '../../../../../server/recorder/ingest/backoff';
 import { ClockAnchor } from '../../../../../server/recorder/ingest/clock-anchor';
 import { buildIngestArgs, escapeSegmentPath } from '../../../../../server/recorder/ingest/ffmpeg-args';
+import { LineSplitter } from '../../../../../server/protocols/line-splitter';
 import {
-  LineSplitter,
   openedSegmentFile,
   parseSegmentListLine,
   progressOutTimeS,
