@@ -188,7 +188,7 @@ async function main(): Promise<void> {
       }
     }
     const cdp = THROTTLES.length > 0 ? await page.context().newCDPSession(page) : null;
-    for (const throttle of THROTTLES) {
+    throttled: for (const throttle of THROTTLES) {
       await cdp!.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       // The naive player too: how much of what is asked a throttled page can draw at all.
       for (const governor of ['off', 'on', undefined] as const) {
@@ -211,15 +211,27 @@ async function main(): Promise<void> {
           console.log(JSON.stringify(throttledRows.at(-1)));
         } catch (error) {
           console.error(`${player} failed: ${(error as Error).message.split('\n')[0]}`);
-          await page.reload();
-          await page.waitForFunction(() => typeof window.runWall === 'function');
+          throttledRows.push({ player, 'page fps': 'failed' });
+          // A throttled page can take the browser's page down with it (seen at 20x): then the throttled runs end
+          // here, and what was measured is still printed and written below.
+          const recovered = await page
+            .reload()
+            .then(() => page.waitForFunction(() => typeof window.runWall === 'function'))
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!recovered) {
+            console.error('the page could not be reloaded; the remaining throttled runs are skipped');
+            break throttled;
+          }
         }
         await new Promise((resolve) => setTimeout(resolve, 4000));
       }
       await cdp!.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }
   } finally {
-    await browser.close();
+    await browser.close().catch(() => undefined);
     await recorder.stop();
     fs.rmSync(pageDir, { recursive: true, force: true });
   }
