@@ -71,8 +71,8 @@ export class SizedAccessUnits {
   }
 
   /** Text of the `framecrc` output (its pipe), as it arrives. */
-  pushSizeText(chunk: string | Uint8Array): void {
-    this.sizeLines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  pushSizeText(chunk: string | Buffer): void {
+    this.sizeLines.push(chunk);
   }
 
   /** The size of the next packet (one access unit). */
