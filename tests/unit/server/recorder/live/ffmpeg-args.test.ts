@@ -43,9 +43,10 @@ describe('argument lists', () => {
     expect(args[args.indexOf('-i') + 1]).toBe('-y');
   });
 
-  it('selects the first picture of each 1/fps slot', () => {
-    expect(rateSelectFilter(10)).toBe("select='isnan(prev_selected_t)+gt(floor(t*10)\\,floor(prev_selected_t*10))'");
-    expect(rateSelectFilter(0.5)).toContain('floor(t*0.5)');
+  it('keeps a picture half a period after the last was due, and steps the due time a period (filter text)', () => {
+    // What it keeps, with real ffmpeg: tests/integration/live/rate-select.test.ts.
+    expect(rateSelectFilter(10)).toBe("select='if(eq(ld(1)\\,0)\\,st(1\\,1)*st(0\\,t)*0+1\\,if(gte(t-ld(0)\\,0.05)\\,st(0\\,max(ld(0)+0.1\\,t-0.05))*0+1\\,0))'");
+    expect(rateSelectFilter(0.5)).toContain('max(ld(0)+2\\,t-1)');
     expect(jpegSessionArgs({ width: 320, height: 180 }, 5).join(' ')).toContain('-f image2pipe pipe:1');
     expect(lastFrameOfGopArgs(25, { width: 320, height: 180 }).join(' ')).toContain('select=gte(n\\,24)');
   });
