@@ -18,7 +18,7 @@
  *
  * `FRAME_RATE_WINDOW_MS` (default 10000) bounds each window; FRAME_RATE_WALLS,
  * FRAME_RATE_RATES and FRAME_RATE_MODES (comma lists) pick a subset for a
- * quick look; at 64 tiles the worker player also runs with
+ * quick look; at 64 tiles (FRAME_RATE_VARIANT_WALLS) the worker player also runs with
  * FRAME_RATE_ALT_WORKERS (default 1,4) other worker counts, the other
  * picture decoder (FRAME_RATE_ALT_DECODERS, default blob), the other tile
  * commit (FRAME_RATE_ALT_COMMITS, default the one the product does not use), and
@@ -49,6 +49,8 @@ const ALT_COMMITS = (process.env.FRAME_RATE_ALT_COMMITS ?? (TILE_COMMIT === 'pag
 const RESULTS_NAME = process.env.FRAME_RATE_RESULTS_NAME ?? 'frame-rate';
 const ALT_PATHS = (process.env.FRAME_RATE_ALT_PATHS ?? 'decode,receive').split(',').filter(Boolean) as Array<NonNullable<WallRun['picturePath']>>;
 const WINDOW_MS = Number(process.env.FRAME_RATE_WINDOW_MS ?? 10_000);
+/** The wall sizes that also run the variants above (FRAME_RATE_VARIANT_WALLS, default 64). */
+const VARIANT_WALLS = (process.env.FRAME_RATE_VARIANT_WALLS ?? '64').split(',').filter(Boolean).map(Number);
 /**
  * The throttled page (a low-powered client): Chromium's CPU throttling of the
  * page by these factors (FRAME_RATE_THROTTLE, a comma list; '' skips it), a
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => typeof window.runWall === 'function');
     for (const tiles of WALLS) {
       for (const fps of RATES) {
-        // At 64 tiles the worker player also runs with the other tile commit, other media-worker counts,
+        // At 64 tiles (VARIANT_WALLS) the worker player also runs with the other tile commit, other media-worker counts,
         // the other decoder, and with pictures stopped after decoding or on arrival, which tells apart
         // what receiving, decoding and drawing cost.
         const variants: Array<{
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
           decoder?: WallRun['decoder'];
           picturePath?: WallRun['picturePath'];
         }> = MODES.map((mode) => ({ mode }));
-        if (tiles === 64 && MODES.includes('worker')) {
+        if (VARIANT_WALLS.includes(tiles) && MODES.includes('worker')) {
           variants.splice(
             1,
             0,
@@ -178,6 +180,8 @@ async function main(): Promise<void> {
             'long task ms': result.longTaskMs,
             'page fps': result.pageFps.toFixed(1),
             'decode ms': result.decodeMs === null ? '-' : result.decodeMs.toFixed(1),
+            'received/tile/s': result.receivedPerTilePerSecond === undefined ? '-' : result.receivedPerTilePerSecond.toFixed(2),
+            'waited/tile/s': result.waitedPerTilePerSecond === undefined ? '-' : result.waitedPerTilePerSecond.toFixed(2),
             'replaced/tile/s': result.replacedPerTilePerSecond === undefined ? '-' : result.replacedPerTilePerSecond.toFixed(2),
             'tile min-max/s': `${result.slowestTileFps.toFixed(1)}-${result.fastestTileFps.toFixed(1)}`,
           });

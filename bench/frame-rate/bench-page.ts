@@ -53,6 +53,9 @@ export interface WallResult {
    * (page-commit.ts), per tile per second; not in framesDrawn. The naive player counts every decoded picture.
    */
   replacedPerTilePerSecond?: number;
+  /** Worker player: pictures that arrived, and those that waited behind another's decode, per tile per second. */
+  receivedPerTilePerSecond?: number;
+  waitedPerTilePerSecond?: number;
   /** Governor runs: the first (focused) tile's pictures per second, and the step reached at the end. */
   focusedTileFps?: number;
   loadStep?: number;
@@ -204,6 +207,8 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     return {
       frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
       replaced: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
+      received: tiles.reduce((s, tile) => s + tile.framesReceived, 0),
+      waited: tiles.reduce((s, tile) => s + tile.framesWaited, 0),
       decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0),
       perTile: canvases.map((canvas) => {
         const id = media.tileIdOf(canvas);
@@ -231,6 +236,8 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     ...result,
     decodeMs,
     replacedPerTilePerSecond: (after.replaced - before.replaced) / run.tiles / result.seconds,
+    receivedPerTilePerSecond: (after.received - before.received) / run.tiles / result.seconds,
+    waitedPerTilePerSecond: (after.waited - before.waited) / run.tiles / result.seconds,
     ...spread(before.perTile, after.perTile, result.seconds),
     ...(run.governor ? { focusedTileFps, loadStep } : {}),
   };

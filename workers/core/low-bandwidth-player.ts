@@ -79,6 +79,10 @@ export type ChannelState = 'idle' | 'connecting' | 'playing' | 'closed';
 export interface ChannelStats {
   state: ChannelState;
   framesDrawn: number;
+  /** Pictures that arrived, drawn or not. */
+  framesReceived: number;
+  /** Pictures that arrived while another was decoding and waited for it (each also in framesReceived). */
+  framesWaited: number;
   bytesReceived: number;
   decodeErrors: number;
   stalls: number;
@@ -107,7 +111,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     this.paceTimer = undefined;
     this.request();
   };
-  private readonly counters = { framesDrawn: 0, bytesReceived: 0, decodeErrors: 0, stalls: 0, lastFrameMs: 0, decodeMsTotal: 0 };
+  private readonly counters = { framesDrawn: 0, framesReceived: 0, framesWaited: 0, bytesReceived: 0, decodeErrors: 0, stalls: 0, lastFrameMs: 0, decodeMsTotal: 0 };
   private readonly onWaitExpired = () => {
     this.waitTimer = undefined;
     if (this.state === 'closed' || !this.outstanding || this.stalled) return;
@@ -221,10 +225,13 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
       this.emit({ type: 'resumed' });
     }
     this.counters.bytesReceived += text.length;
+    this.counters.framesReceived++;
     const receivedMs = this.deps.now();
     // Behind a decode under way it waits its turn (an unrequested one arriving meanwhile replaces it).
-    if (this.decoding) this.waiting = { text, receivedMs };
-    else this.decode(text, receivedMs);
+    if (this.decoding) {
+      this.waiting = { text, receivedMs };
+      this.counters.framesWaited++;
+    } else this.decode(text, receivedMs);
     this.request();
   }
 

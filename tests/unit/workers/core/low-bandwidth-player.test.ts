@@ -99,6 +99,9 @@ describe('low-bandwidth channel pull flow', () => {
     expect(r.drawn.map((frame) => frame.text)).toEqual(['P0', 'P1']);
     expect(r.sent).toHaveLength(3); // P2's request is still unanswered
     expect(r.channel.stats.framesDrawn).toBe(2);
+    // Both arrived; only P1 had to wait for a decode (the bench tells a slow decoder from a slow source by these).
+    expect(r.channel.stats.framesReceived).toBe(2);
+    expect(r.channel.stats.framesWaited).toBe(1);
   });
 
   it('never has more than one request outstanding', async () => {
