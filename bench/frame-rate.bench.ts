@@ -10,8 +10,9 @@
  *   OffscreenCanvases or page-committed ImageBitmaps), so every full run
  *   measures that choice again, and
  * - naive: a main-thread player feeding <img> data URLs, as the baseline.
- * Per run: pictures drawn per tile per second (the naive player counts a
- * picture once `img.decode()` resolves), the share of requested pictures
+ * Per run: pictures drawn per tile per second (each player counts a picture
+ * when it is painted: the worker player at the page's commit, the naive one
+ * at the animation frame after its decode), the share of requested pictures
  * shown, the slowest and fastest tile, main-thread long tasks, and the
  * page's rAF frame rate; then the worker/naive ratio. Prints a table and
  * writes bench/results/frame-rate.json.

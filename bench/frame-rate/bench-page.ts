@@ -50,7 +50,7 @@ export interface WallResult {
   decodeMs: number | null;
   /**
    * Worker player: pictures decoded but replaced by a newer one of the same tile before the page's next commit
-   * (page-commit.ts), per tile per second; not in framesDrawn. The naive player counts every decoded picture.
+   * (page-commit.ts), per tile per second; not in framesDrawn. The naive player counts a picture only if it is still shown at the animation frame after its decode.
    */
   replacedPerTilePerSecond?: number;
   /** Worker player: pictures that arrived, and those that waited behind another's decode, per tile per second. */

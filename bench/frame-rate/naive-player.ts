@@ -6,10 +6,13 @@
  * decoded (the same pull flow as the worker player, so only the place where
  * the work happens differs).
  *
- * A picture counts when `img.decode()` resolves, not at the load event: the
- * load event fires before decoding, and the browser decodes an <img> only
- * when it paints it, skipping pictures replaced in between, so counting
- * loads overstated what the naive player showed. Benchmark code only.
+ * A picture counts when it is painted, as the worker player's count is
+ * taken at the page's commit: at the first animation frame after its
+ * `img.decode()` resolved, if no newer picture has replaced it meanwhile.
+ * Not at the load event: that fires before decoding, and the browser
+ * decodes an <img> only when it paints it, skipping pictures replaced in
+ * between, so counting loads overstated what the naive player showed.
+ * Benchmark code only.
  */
 export interface NaiveTile {
   frames: number;
@@ -22,13 +25,18 @@ export function startNaiveTile(img: HTMLImageElement, socketUrl: string): NaiveT
   const request = () => {
     if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"requestFrame"}');
   };
+  /** Which picture the image holds: a decoded one counts only if still shown at the next animation frame. */
+  let picture = 0;
   socket.onopen = request;
   socket.onmessage = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
+    const decoding = ++picture;
     img.src = `data:image/jpeg;base64,${event.data}`;
     img.decode().then(
       () => {
-        tile.frames++;
+        requestAnimationFrame(() => {
+          if (picture === decoding) tile.frames++;
+        });
         request();
       },
       request,
