@@ -1,12 +1,13 @@
 /**
  * The player's facade over the perspective dewarp view math
  * (workers/core/dewarp): the view a perspective tile shows, and how a drag
- * and a wheel notch turn it (spec 5 "Dewarp": pan and tilt bounded by the
- * view limits; spec 9: wheel zoom 0.05 a notch within 0.1-10). UI code
+ * a wheel notch and a pinch turn it (spec 5 "Dewarp": pan and tilt bounded
+ * by the view limits; spec 9: wheel zoom 0.05 a notch within 0.1-10; a
+ * pinch steps it as the wheel does, one step per 10 % of finger travel). UI code
  * reaches the math through here. Pure; O(1).
  */
 import type { StreamDewarpConfiguration } from '../../server/shared/api';
-import { DEFAULT_DEWARP_SETTINGS, clampView, zoomByWheel, type PerspectiveView } from '../../workers/core/dewarp/dewarp-settings';
+import { DEFAULT_DEWARP_SETTINGS, clampView, zoomBySteps, zoomByWheel, type PerspectiveView } from '../../workers/core/dewarp/dewarp-settings';
 import { dragView } from '../../workers/core/dewarp/view-drag';
 
 export type { PerspectiveView };
@@ -24,6 +25,11 @@ export function dragDewarpView(view: PerspectiveView, settings: StreamDewarpConf
 /** The view after one wheel event (negative deltaY zooms in). */
 export function wheelDewarpView(view: PerspectiveView, deltaY: number): PerspectiveView {
   return { ...view, zoom: zoomByWheel(view.zoom, deltaY) };
+}
+
+/** The view after a pinch of `steps` whole 10 % steps of finger distance (spreading zooms in): a wheel step each. */
+export function pinchDewarpView(view: PerspectiveView, steps: number): PerspectiveView {
+  return { ...view, zoom: zoomBySteps(view.zoom, steps) };
 }
 
 /** The percent a tile header shows for a perspective view's zoom (0.5 shows 50 %). */

@@ -106,7 +106,12 @@ export function clampView(view: PerspectiveView, orientation: DewarpOrientation)
  */
 export function zoomByWheel(zoom: number, deltaY: number): number {
   if (deltaY === 0) return zoom;
-  const next = zoom + (deltaY < 0 ? DEWARP_ZOOM.wheelStep : -DEWARP_ZOOM.wheelStep);
+  return zoomBySteps(zoom, deltaY < 0 ? 1 : -1);
+}
+
+/** Zoom after `steps` wheel steps of 0.05 (a pinch's whole steps; positive zooms in), within 0.1-10, on the step grid. */
+export function zoomBySteps(zoom: number, steps: number): number {
+  const next = zoom + Math.trunc(steps) * DEWARP_ZOOM.wheelStep;
   return clamp(Math.round(next / DEWARP_ZOOM.wheelStep) * DEWARP_ZOOM.wheelStep, DEWARP_ZOOM.min, DEWARP_ZOOM.max);
 }
 

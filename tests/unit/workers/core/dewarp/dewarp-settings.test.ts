@@ -5,6 +5,7 @@ import {
   clampView,
   dewarpSettingsErrors,
   viewLimits,
+  zoomBySteps,
   zoomByWheel,
 } from '../../../../../workers/core/dewarp';
 
@@ -43,6 +44,14 @@ describe('dewarp settings', () => {
     let zoom = 1;
     for (let i = 0; i < 40; i++) zoom = zoomByWheel(zoom, -1);
     expect(zoom).toBeCloseTo(3, 10);
+  });
+
+  it('steps zoom by whole 0.05 steps for a pinch, within 0.1-10', () => {
+    expect(zoomBySteps(0.5, 2)).toBeCloseTo(0.6, 10);
+    expect(zoomBySteps(0.5, -3)).toBeCloseTo(0.35, 10);
+    expect(zoomBySteps(0.5, 1.9)).toBeCloseTo(0.55, 10);
+    expect(zoomBySteps(0.2, -10)).toBeCloseTo(0.1, 10);
+    expect(zoomBySteps(9.9, 10)).toBe(10);
   });
 
   it('throws the spec RangeError for a mode other than 0, 1 or 2', () => {
