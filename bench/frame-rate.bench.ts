@@ -14,7 +14,9 @@
  * when it is painted: the worker player at the page's commit, the naive one
  * at the animation frame after its decode), the share of requested pictures
  * shown, the slowest and fastest tile, main-thread long tasks, and the
- * page's rAF frame rate; then the worker/naive ratio. Prints a table and
+ * page's rAF frame rate, the browser's CPU per picture drawn and the
+ * recorder's CPU (read from /proc at the window's edges); then the
+ * worker/naive ratio. Prints a table and
  * writes bench/results/frame-rate.json.
  *
  * `FRAME_RATE_WINDOW_MS` (default 10000) bounds each window; FRAME_RATE_WALLS,
@@ -39,6 +41,7 @@ import { call, signIn, startRecorder } from '../tests/integration/helpers/record
 import type { WallResult, WallRun } from './frame-rate/bench-page';
 import { higher, type Figures } from './lib/figures';
 import { buildBenchPage } from './lib/page-build';
+import { clockTicksPerSecond, descendants, treeTicks } from './lib/proc-cpu';
 import { printTable, writeResults } from './lib/report';
 
 const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').filter(Boolean).map(Number);
@@ -82,6 +85,12 @@ const TRACE = Boolean(process.env.FRAME_RATE_TRACE);
  */
 const warmupMs = (tiles: number) => 6_000 + 100 * tiles;
 
+/** CPU used over one measured window, ms: the browser's processes, and the recorder's with its ffmpegs. */
+interface WindowCpu {
+  browserMs: number;
+  recorderMs: number;
+}
+
 async function runningCameras(baseUrl: string, token: string, wanted: number): Promise<Camera[]> {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -100,11 +109,24 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];
   const throttledRows: Array<Record<string, string | number>> = [];
-  const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number; throttle?: number }> = [];
+  const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number; throttle?: number; cpu?: WindowCpu }> = [];
+  let windowCpu: WindowCpu | undefined;
   try {
     const token = await signIn(recorder.baseUrl, 'admin', recorder.adminPassword);
     const streamIds = (await runningCameras(recorder.baseUrl, token, 4)).map((camera) => camera.primaryStream!.id);
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    // CPU over each measured window, read from /proc at its edges: the browser (every process this bench
+    // started other than the recorder) and the recorder with its ffmpegs. Both share the machine, so a
+    // player that costs more CPU per picture also leaves the recorder less to make pictures with.
+    const msPerTick = 1000 / clockTicksPerSecond();
+    const browserRoots = () => descendants(process.pid).filter((stat) => stat.ppid === process.pid && stat.pid !== recorder.pid).map((stat) => stat.pid);
+    const cpuNow = () => ({ browser: treeTicks(browserRoots()) * msPerTick, recorder: treeTicks([recorder.pid]) * msPerTick });
+    let windowStart = cpuNow();
+    await page.exposeFunction('benchWindowEdge', (edge: 'start' | 'end') => {
+      const now = cpuNow();
+      if (edge === 'start') windowStart = now;
+      else windowCpu = { browserMs: now.browser - windowStart.browser, recorderMs: now.recorder - windowStart.recorder };
+    });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     if (process.env.FRAME_RATE_DEBUG) page.on('console', (message) => console.log(`page: ${message.text()}`));
     await page.goto(`${recorder.baseUrl}/index.html`);
@@ -157,6 +179,7 @@ async function main(): Promise<void> {
             ...(picturePath ? { picturePath } : {}),
           };
           let result: WallResult;
+          windowCpu = undefined;
           try {
             result = await page.evaluate((r) => window.runWall(r), run);
           } catch (error) {
@@ -169,7 +192,9 @@ async function main(): Promise<void> {
           }
           const drawnPerTilePerSecond = result.framesDrawn / tiles / result.seconds;
           const shareShown = drawnPerTilePerSecond / fps;
-          results.push({ ...run, token: '', ...result, drawnPerTilePerSecond, shareShown });
+          // Set by the page through benchWindowEdge, which TypeScript cannot see from here.
+          const cpu = windowCpu as WindowCpu | undefined;
+          results.push({ ...run, token: '', ...result, drawnPerTilePerSecond, shareShown, ...(cpu ? { cpu } : {}) });
           rows.push({
             tiles,
             'fps asked': fps,
@@ -185,6 +210,8 @@ async function main(): Promise<void> {
             'waited/tile/s': result.waitedPerTilePerSecond === undefined ? '-' : result.waitedPerTilePerSecond.toFixed(2),
             'replaced/tile/s': result.replacedPerTilePerSecond === undefined ? '-' : result.replacedPerTilePerSecond.toFixed(2),
             'tile min-max/s': `${result.slowestTileFps.toFixed(1)}-${result.fastestTileFps.toFixed(1)}`,
+            'browser CPU ms/picture': cpu && result.framesDrawn > 0 ? (cpu.browserMs / result.framesDrawn).toFixed(2) : '-',
+            'recorder CPU % core': cpu ? Math.round((cpu.recorderMs / (result.seconds * 1000)) * 100) : '-',
           });
           console.log(JSON.stringify(rows[rows.length - 1]));
           // Let the recorder end the previous run's sessions before the next one starts.
