@@ -1,10 +1,10 @@
 /**
  * The player's facade over the perspective dewarp view math
- * (workers/core/dewarp): the view a perspective tile shows, and how a drag
- * a wheel notch and a pinch turn it (spec 5 "Dewarp": pan and tilt bounded
- * by the view limits; spec 9: wheel zoom 0.05 a notch within 0.1-10; a
- * pinch steps it as the wheel does, one step per 10 % of finger travel). UI code
- * reaches the math through here. Pure; O(1).
+ * (workers/core/dewarp): the view a perspective tile shows, and how a
+ * drag, a wheel notch and a pinch turn it (spec 5 "Dewarp": pan and tilt
+ * bounded by the view limits; spec 9: wheel zoom 0.05 a notch within
+ * 0.1-10; a pinch steps it as the wheel does, one step per 10 % of finger
+ * travel). UI code reaches the math through here. Pure; O(1).
  */
 import type { StreamDewarpConfiguration } from '../../server/shared/api';
 import { DEFAULT_DEWARP_SETTINGS, clampView, zoomBySteps, zoomByWheel, type PerspectiveView } from '../../workers/core/dewarp/dewarp-settings';
