@@ -8,7 +8,7 @@
  * read from the screen: a 32x18 grey thumbnail of its picture, compared by
  * the mean difference per pixel (0-255).
  */
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { Camera, StageMatrix } from '../../../server/shared/api';
 import { AdminApi } from '../../recorder-api';
 
@@ -95,6 +95,31 @@ export async function pictureOf(context: BrowserContext, tile: Locator): Promise
   } finally {
     await scratch.close();
   }
+}
+
+/**
+ * The tile's picture once it has settled, and how much it moved between the
+ * last two grabs: it is grabbed until two in a row differ by less than
+ * `settledBelow`. Measured here, the scene's own motion between two grabs is
+ * 5-8 and a turned view differs by about 50; a picture still being replaced
+ * after a zoom or a restart once differed by 87 (CI), which made the drag's
+ * change look like noise.
+ */
+export async function settledPictureOf(context: BrowserContext, tile: Locator, settledBelow = 20): Promise<{ picture: number[]; still: number }> {
+  let picture = await pictureOf(context, tile);
+  let still = Number.POSITIVE_INFINITY;
+  await expect
+    .poll(
+      async () => {
+        const next = await pictureOf(context, tile);
+        still = meanDifference(next, picture);
+        picture = next;
+        return still;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeLessThan(settledBelow);
+  return { picture, still };
 }
 
 export function meanDifference(a: number[], b: number[]): number {

@@ -16,7 +16,7 @@
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
 import { Touch } from '../../fixtures/touch';
-import { chooseDewarp, matrixOf, meanDifference, pictureOf, restoreStage, setDewarp } from './dewarp-stage';
+import { chooseDewarp, matrixOf, meanDifference, pictureOf, restoreStage, setDewarp, settledPictureOf } from './dewarp-stage';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
 
@@ -69,8 +69,7 @@ test.describe(() => {
       await expect(zoom).toHaveText('55%');
 
       // A drag turns the view: the picture changes far more than the scene does by itself.
-      const before = await pictureOf(context, tile);
-      const still = meanDifference(await pictureOf(context, tile), before);
+      const { picture: before, still } = await settledPictureOf(context, tile);
       await stage.mouseDrag(centre, { x: centre.x + box.width * 0.35, y: centre.y + box.height * 0.2 });
       await expect.poll(async () => meanDifference(await pictureOf(context, tile), before), { timeout: 20_000 }).toBeGreaterThan(Math.max(10, still * 3));
       await expect(stage.tiles).toHaveCount(1);
@@ -129,8 +128,7 @@ test.describe(() => {
       // A finger dragged across the picture turns the view: the picture changes far more than the scene does by itself.
       const box = (await tile.locator('.tile-media').boundingBox())!;
       const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      const before = await pictureOf(context, tile);
-      const still = meanDifference(await pictureOf(context, tile), before);
+      const { picture: before, still } = await settledPictureOf(context, tile);
       await Touch.gesture(page, (touch) => touch.drag(centre, { x: centre.x + box.width * 0.35, y: centre.y + box.height * 0.2 }));
       await expect.poll(async () => meanDifference(await pictureOf(context, tile), before), { timeout: 20_000 }).toBeGreaterThan(Math.max(10, still * 3));
       await expect(stage.tiles).toHaveCount(1);
