@@ -13,9 +13,11 @@
  * in (a wheel step per 10 % of finger travel), closing zoom it out, and one
  * finger dragging turns it.
  */
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Camera } from '../../../server/shared/api';
 import { shot } from '../../fixtures/shots';
 import { expect, test } from '../../fixtures/test';
-import { Touch } from '../../fixtures/touch';
+import { Touch, type Point } from '../../fixtures/touch';
 import { chooseDewarp, matrixOf, meanDifference, pictureOf, restoreStage, setDewarp, settledPictureOf } from './dewarp-stage';
 import { StagePage } from './stage-page';
 import { stageSuite } from './stage-suite';
@@ -23,6 +25,32 @@ import { stageSuite } from './stage-suite';
 test.describe.configure({ timeout: 180_000 });
 
 const suite = stageSuite();
+
+/**
+ * Plays `camera` alone on the stage, dewarped in perspective over low bandwidth (the compositor draws
+ * it), runs `body`, and turns the camera's dewarp off again whatever happens.
+ */
+async function withPerspectiveTile(page: Page, camera: Camera, body: () => Promise<void>): Promise<void> {
+  const stage = new StagePage(page);
+  await setDewarp(camera, true);
+  try {
+    await restoreStage(page, matrixOf(camera, 1, 1, true));
+    await stage.expectPlaying(camera.name, 'lowbandwidth');
+    await expect(stage.tile(camera.name)).toHaveClass(/surface-compositor/);
+    await body();
+  } finally {
+    await setDewarp(camera, false);
+  }
+}
+
+/** `turn` (a drag across the picture) turns the view: the picture changes far more than the scene does by itself. */
+async function expectTurnedBy(context: BrowserContext, tile: Locator, turn: (from: Point, to: Point) => Promise<void>): Promise<void> {
+  const box = (await tile.locator('.tile-media').boundingBox())!;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const { picture: before, still } = await settledPictureOf(context, tile);
+  await turn(centre, { x: centre.x + box.width * 0.35, y: centre.y + box.height * 0.2 });
+  await expect.poll(async () => meanDifference(await pictureOf(context, tile), before), { timeout: 20_000 }).toBeGreaterThan(Math.max(10, still * 3));
+}
 
 // Each decided before the sign-in, so a project spends nothing on the other's test.
 test.describe(() => {
@@ -48,12 +76,7 @@ test.describe(() => {
       if (path === '/service/tickets' && (request.postDataJSON() as { scope?: string } | null)?.scope === 'low-bandwidth') sockets++;
     });
 
-    await setDewarp(camera, true);
-    try {
-      await restoreStage(page, matrixOf(camera, 1, 1, true));
-      await stage.expectPlaying(camera.name, 'lowbandwidth');
-      await expect(tile).toHaveClass(/surface-compositor/);
-
+    await withPerspectiveTile(page, camera, async () => {
       // The header shows the dewarp zoom; the wheel steps it by 0.05.
       const media = tile.locator('.tile-media');
       const box = (await media.boundingBox())!;
@@ -68,10 +91,8 @@ test.describe(() => {
       await page.mouse.wheel(0, 100);
       await expect(zoom).toHaveText('55%');
 
-      // A drag turns the view: the picture changes far more than the scene does by itself.
-      const { picture: before, still } = await settledPictureOf(context, tile);
-      await stage.mouseDrag(centre, { x: centre.x + box.width * 0.35, y: centre.y + box.height * 0.2 });
-      await expect.poll(async () => meanDifference(await pictureOf(context, tile), before), { timeout: 20_000 }).toBeGreaterThan(Math.max(10, still * 3));
+      // A drag turns the view.
+      await expectTurnedBy(context, tile, (from, to) => stage.mouseDrag(from, to));
       await expect(stage.tiles).toHaveCount(1);
       await shot(page, testInfo, 'dewarp-view-turned');
 
@@ -91,9 +112,7 @@ test.describe(() => {
       await expect(tile).toHaveClass(/surface-compositor/, { timeout: 20_000 });
       await expect.poll(() => sockets, { timeout: 20_000 }).toBeGreaterThan(offSockets);
       await stage.expectPlaying(camera.name, 'lowbandwidth');
-    } finally {
-      await setDewarp(camera, false);
-    }
+    });
   });
 });
 
@@ -106,11 +125,7 @@ test.describe(() => {
     const tile = stage.tile(camera.name);
     await stage.dragCamera(camera.name, 0.5, 0.5);
     await expect.poll(() => stage.locallySavedCameras()).toBe(1);
-    await setDewarp(camera, true);
-    try {
-      await restoreStage(page, matrixOf(camera, 1, 1, true));
-      await stage.expectPlaying(camera.name, 'lowbandwidth');
-      await expect(tile).toHaveClass(/surface-compositor/);
+    await withPerspectiveTile(page, camera, async () => {
       const zoom = tile.getByTestId('tile-zoom');
       await expect(zoom).toHaveText('50%');
       const percent = async () => Number.parseInt((await zoom.textContent())!, 10);
@@ -125,17 +140,11 @@ test.describe(() => {
       await expect.poll(percent).toBeLessThan(zoomedIn);
       expect(await tile.boundingBox()).toEqual(placed);
 
-      // A finger dragged across the picture turns the view: the picture changes far more than the scene does by itself.
-      const box = (await tile.locator('.tile-media').boundingBox())!;
-      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      const { picture: before, still } = await settledPictureOf(context, tile);
-      await Touch.gesture(page, (touch) => touch.drag(centre, { x: centre.x + box.width * 0.35, y: centre.y + box.height * 0.2 }));
-      await expect.poll(async () => meanDifference(await pictureOf(context, tile), before), { timeout: 20_000 }).toBeGreaterThan(Math.max(10, still * 3));
+      // A finger dragged across the picture turns the view.
+      await expectTurnedBy(context, tile, (from, to) => Touch.gesture(page, (touch) => touch.drag(from, to)));
       await expect(stage.tiles).toHaveCount(1);
       expect(await tile.boundingBox()).toEqual(placed);
       await shot(page, testInfo, 'dewarp-view-turned-by-touch');
-    } finally {
-      await setDewarp(camera, false);
-    }
+    });
   });
 });
