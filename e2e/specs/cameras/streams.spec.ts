@@ -17,6 +17,7 @@ import type { Page } from '@playwright/test';
 import type { ArchivesResponse, Camera, CamerasResponse, Stream, StreamVerifyResult } from '../../../server/shared/api';
 import { EXPORT_MIN_MS } from '../../../server/shared/validation';
 import { probeMedia } from '../../../tests/integration/helpers/media-probe';
+import type { ErrorCollector } from '../../fixtures/error-collector';
 import { expect, signInAsAdminBeforeEach, test } from '../../fixtures/test';
 import { shot } from '../../fixtures/shots';
 import { ANY_VIEWPORT } from '../../fixtures/viewport-tags';
@@ -46,6 +47,14 @@ function streamNamed(cam: Camera, name: string): Stream {
   const stream = cam.streams.find((s) => s.name === name);
   if (!stream) throw new Error(`${cam.name} has no stream ${name}`);
   return stream;
+}
+
+/** Tolerates the 404 of a live picture of these streams: they are restarting, so there is none to give. */
+function allowLivePictureGaps(errors: ErrorCollector, streamIds: string[]): void {
+  for (const id of streamIds) {
+    errors.allow(new RegExp(`/service/streams/${id}/frame\\?\\S* -> 404$`));
+    errors.allow(new RegExp(`status of 404 \\(Not Found\\) \\(\\S*/service/streams/${id}/frame\\?`));
+  }
 }
 
 /** The cameras screen with the stream lists of this file's cameras (and `extra` ones) showing. */
@@ -216,16 +225,20 @@ test.describe('stream dialogs', () => {
     expect((await api<Stream>('GET', `/service/streams/${sub.id}`)).name).toBe('SubStream');
   });
 
-  test('copy stream settings to another camera and review the result', ANY_VIEWPORT, async ({ page }, testInfo) => {
+  test('copy stream settings to another camera and review the result', ANY_VIEWPORT, async ({ page, errors }, testInfo) => {
     const source = await camera(0);
     const target = await camera(1);
     const main = streamNamed(source, 'MainStream');
+    const targetSub = streamNamed(target, 'SubStream');
+    // The source's stream restarts when its settings change below (the camera re-encodes) while the stage
+    // that sign-in opened may still be showing: its bag's preview of the camera then asks for a live picture
+    // there is not, answered 404 'stream-not-running' until the stream runs again.
+    allowLivePictureGaps(errors, [main.id]);
     // The source as the person set it: 640x360 at 8 fps, continuous without motion detection.
     await api('PATCH', `/service/cameras/${source.id}/streams/${main.id}`, {
       configuration: { Video: { FrameRate: 8, Resolution: '640x360' } },
       recordingStyle: 'continuous',
     });
-    const targetSub = streamNamed(target, 'SubStream');
     const before = await api<Stream>('GET', `/service/streams/${targetSub.id}`);
     expect(before.configuration.Video?.FrameRate).not.toBe(8);
 
