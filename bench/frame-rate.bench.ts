@@ -75,6 +75,15 @@ const VARIANT_WALLS = (process.env.FRAME_RATE_VARIANT_WALLS ?? '64').split(',').
  */
 const THROTTLES = (process.env.FRAME_RATE_THROTTLE ?? '4,20').split(',').filter(Boolean).map(Number).filter((rate) => rate > 1);
 const THROTTLE_TILES = Number(process.env.FRAME_RATE_THROTTLE_TILES ?? 36);
+/**
+ * FRAME_RATE_CHROME_TRACE=<folder>: each wall run is also recorded as a
+ * Chrome trace (<tiles>x<fps>-<mode>.json there, loadable in Perfetto), with
+ * each task's wall and thread time: it tells a main thread that works from
+ * one that waits (on the compositor's commit, on the GPU process, for a
+ * core). A run's trace is a few hundred MB and the tracing itself costs CPU,
+ * so its figures are not comparable with an untraced run.
+ */
+const CHROME_TRACE_DIR = process.env.FRAME_RATE_CHROME_TRACE;
 /** FRAME_RATE_TRACE=1: the throttled runs log, once a second, the page's frame rate, the monitor's level, the step and the pictures (with FRAME_RATE_DEBUG to see them). */
 const TRACE = Boolean(process.env.FRAME_RATE_TRACE);
 /**
@@ -105,6 +114,7 @@ async function runningCameras(baseUrl: string, token: string, wanted: number): P
 async function main(): Promise<void> {
   const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-bench-page-'));
   await buildBenchPage('frame-rate', pageDir);
+  if (CHROME_TRACE_DIR) fs.mkdirSync(CHROME_TRACE_DIR, { recursive: true });
   const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const rows: Array<Record<string, string | number>> = [];
@@ -181,7 +191,15 @@ async function main(): Promise<void> {
           let result: WallResult;
           windowCpu = undefined;
           try {
-            result = await page.evaluate((r) => window.runWall(r), run);
+            if (CHROME_TRACE_DIR) {
+              const file = path.join(CHROME_TRACE_DIR, `${tiles}x${fps}-${player.replace(/[^a-z0-9]+/gi, '-')}.json`);
+              await browser.startTracing(page, { path: file, categories: ['toplevel', 'devtools.timeline', 'v8', 'blink', 'cc', 'gpu', 'viz'] });
+            }
+            try {
+              result = await page.evaluate((r) => window.runWall(r), run);
+            } finally {
+              if (CHROME_TRACE_DIR) await browser.stopTracing();
+            }
           } catch (error) {
             // A run the recorder could not serve is reported, and the benchmark goes on.
             console.error(`${tiles} tiles at ${fps} fps (${mode}) failed: ${(error as Error).message.split('\n')[0]}`);

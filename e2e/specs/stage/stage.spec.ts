@@ -126,6 +126,19 @@ test('a tile switches between WebRTC and low bandwidth, zooms, and goes full scr
   if (initialType === 'webrtc') await (await stage.header(suite.first, 'Player mode: WebRTC')).click();
   await stage.expectPlaying(suite.first, 'lowbandwidth');
   await stage.expectClockAdvancing(suite.first);
+  // Its pictures are decoded to about the tile's size, scaled as the JPEG is decoded where they are larger
+  // (jpeg-scaled-size.ts), and never to less than the tile's device pixels: the canvas takes the picture's size.
+  // (On the phone the tile's 348x196 device pixels take 6/8 of a 480x270 picture.)
+  await expect
+    .poll(() =>
+      stage
+        .tile(suite.first)
+        .getByTestId('tile-canvas')
+        .evaluate((canvas: HTMLCanvasElement) =>
+          Math.max(canvas.width / (canvas.clientWidth * devicePixelRatio), canvas.height / (canvas.clientHeight * devicePixelRatio)),
+        ),
+    )
+    .toBeGreaterThanOrEqual(0.99);
   await expect(await stage.header(suite.first, 'Player mode: Low bandwidth')).toBeVisible();
   // And back to WebRTC.
   await (await stage.header(suite.first, 'Player mode: Low bandwidth')).click();

@@ -7,7 +7,8 @@
  * contexts) decodes from the bytes with no Blob round trip, and in the
  * benchmark a picture waited markedly less between arrival and draw
  * (16-48 ms against 45-100 ms at 64 tiles); it also decodes plain tiles
- * straight to their size (picture-fit.ts). Elsewhere (plain http on a LAN
+ * straight to about their size: scaled by n/8 as the JPEG is decoded
+ * (jpeg-scaled-size.ts), else resized to fit (picture-fit.ts). Elsewhere (plain http on a LAN
  * address) createImageBitmap of a Blob, which also decodes off the calling
  * thread, at the picture's own size.
  *
@@ -18,6 +19,7 @@
  */
 import { base64Bytes } from './base64-bytes';
 import { DECODE_OPTIONS, fittedOptions, type PixelSize } from './picture-fit';
+import { jpegSize, scaledDecodeSize } from './jpeg-scaled-size';
 
 /** How pictures are decoded; 'image-decoder' falls back to 'blob' where the browser lacks ImageDecoder. */
 export type PictureDecoder = 'blob' | 'image-decoder';
@@ -33,7 +35,14 @@ export interface ImageDecoderLike {
   decode(): Promise<{ image: VideoFrame }>;
   close(): void;
 }
-export type ImageDecoderConstructor = new (init: { data: BufferSource; type: string }) => ImageDecoderLike;
+export interface ImageDecoderInit {
+  data: BufferSource;
+  type: string;
+  /** Decode scaled to about this size (jpeg-scaled-size.ts says what Chromium makes of it). */
+  desiredWidth?: number;
+  desiredHeight?: number;
+}
+export type ImageDecoderConstructor = new (init: ImageDecoderInit) => ImageDecoderLike;
 
 /** What decoding needs of the browser. */
 export interface DecodePlatform {
@@ -77,11 +86,21 @@ export class PictureDecoding {
   }
 
   private async decodeWithImageDecoder(bytes: Uint8Array<ArrayBuffer>, fitInside: PixelSize | null): Promise<ImageBitmap> {
-    const decoder = new this.platform.ImageDecoder!({ data: bytes, type: 'image/jpeg' });
+    // A plain tile's picture is decoded scaled, at the first n/8 of its size at or above the tile's, and kept
+    // at that size: the page's compositor fits it into the tile (object-fit), as it does any picture. A second
+    // pass to the tile's exact size cost as much CPU per picture as the larger commit saved (frame-rate bench,
+    // 36 and 64 tiles x 25 fps, two runs each), so the picture goes through one pass fewer.
+    const own = fitInside ? jpegSize(bytes) : null;
+    const scaled = own && fitInside ? scaledDecodeSize(own, fitInside) : null;
+    const decoder = new this.platform.ImageDecoder!({
+      data: bytes,
+      type: 'image/jpeg',
+      ...(scaled ? { desiredWidth: scaled.width, desiredHeight: scaled.height } : {}),
+    });
     try {
       const { image } = await decoder.decode();
       try {
-        return await this.platform.createImageBitmap(image, fittedOptions(image.displayWidth, image.displayHeight, fitInside));
+        return await this.platform.createImageBitmap(image, scaled ? DECODE_OPTIONS : fittedOptions(image.displayWidth, image.displayHeight, fitInside));
       } finally {
         image.close();
       }

@@ -1,7 +1,8 @@
 /**
  * Tile sizing of the stage's pictures: the size a tile's pictures are
- * decoded at, so that a plain tile never holds a bitmap larger than its
- * canvas.
+ * decoded at, so that a plain tile never holds a bitmap much larger than
+ * its canvas (where the JPEG can be decoded scaled by n/8, up to one eighth
+ * of the picture larger: jpeg-scaled-size.ts).
  *
  * The recorder's picture sizes come in steps (src/core/low-bandwidth-session.ts),
  * so a picture is often larger than its tile; a smaller bitmap is cheaper

@@ -15,11 +15,11 @@ interface Call {
 
 function platform(options: { imageDecoder?: boolean; bitmapFails?: boolean } = {}) {
   const bitmaps: Call[] = [];
-  const decoders: Array<{ data: BufferSource; type: string; closed: boolean }> = [];
+  const decoders: Array<{ data: BufferSource; type: string; desiredWidth?: number; desiredHeight?: number; closed: boolean }> = [];
   const images: Array<{ displayWidth: number; displayHeight: number; closed: boolean; close(): void }> = [];
   const ImageDecoder = class {
-    readonly entry: { data: BufferSource; type: string; closed: boolean };
-    constructor(init: { data: BufferSource; type: string }) {
+    readonly entry: { data: BufferSource; type: string; desiredWidth?: number; desiredHeight?: number; closed: boolean };
+    constructor(init: { data: BufferSource; type: string; desiredWidth?: number; desiredHeight?: number }) {
       this.entry = { ...init, closed: false };
       decoders.push(this.entry);
     }
@@ -63,6 +63,22 @@ describe('picture decoding', () => {
     expect(p.bitmaps[0]!.options).toMatchObject({ resizeWidth: 320, resizeHeight: 180 });
     expect(p.images[0]!.closed).toBe(true);
     expect(p.decoders[0]!.closed).toBe(true);
+  });
+
+  it("asks ImageDecoder to decode scaled, at the first eighth of the JPEG's own size at or above the tile", async () => {
+    // The frame header of a 1280x720 JPEG: a 320x320 tile needs 4 eighths (720 * 4/8 = 360 >= 320).
+    const header = [0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 720 >> 8, 720 & 0xff, 1280 >> 8, 1280 & 0xff, 1, 1, 0x11, 0];
+    const p = platform({ imageDecoder: true });
+    const decoding = new PictureDecoding(p.value);
+    await decoding.decode(btoa(String.fromCharCode(...header)), { width: 320, height: 320 });
+    expect(p.decoders[0]).toMatchObject({ desiredWidth: 640, desiredHeight: 360 });
+    // Decoded scaled, the picture is not resized a second time.
+    expect(p.bitmaps[0]!.options).toBe(DECODE_OPTIONS);
+    // Without a tile size, or bytes whose size cannot be read, it decodes whole.
+    await decoding.decode(btoa(String.fromCharCode(...header)), null);
+    await decoding.decode('AAEC', { width: 320, height: 320 });
+    expect(p.decoders[1]!.desiredWidth).toBeUndefined();
+    expect(p.decoders[2]!.desiredWidth).toBeUndefined();
   });
 
   it('keeps every pixel without a tile size', async () => {
