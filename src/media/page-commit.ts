@@ -12,9 +12,11 @@
  * the bitmap into it, so the canvas takes the picture's size before the
  * commit when it differs (CSS then fits it to the tile, object-fit:
  * contain). Cost per picture: a map lookup and the commit; per message one
- * task on the main thread. A picture for a tile no longer here is closed.
+ * task on the main thread and one short answer to the worker, which sends
+ * its next batch only then (the worker half says why). A picture for a tile
+ * no longer here is closed.
  */
-import type { PageCommitMessage } from '../../workers/core/stage-tiles/page-commit';
+import { PAGE_COMMITTED, type PageCommitMessage } from '../../workers/core/stage-tiles/page-commit';
 
 /** What a commit needs of a tile canvas and its context (HTMLCanvasElement, ImageBitmapRenderingContext). */
 export interface CommitCanvas {
@@ -71,8 +73,11 @@ export class PageCommit {
     }
   }
 
-  /** Commits what arrives on `port` (one worker's end of the commit channel). */
-  listen(port: MessagePort): void {
-    port.onmessage = (event: MessageEvent<PageCommitMessage>) => this.commit(event.data);
+  /** Commits what arrives on `port` (one worker's end of the commit channel), answering each batch once committed: the worker sends the next only then. */
+  listen(port: Pick<MessagePort, 'postMessage' | 'onmessage'>): void {
+    port.onmessage = (event: MessageEvent<PageCommitMessage>) => {
+      this.commit(event.data);
+      port.postMessage(PAGE_COMMITTED);
+    };
   }
 }

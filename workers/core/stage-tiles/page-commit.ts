@@ -16,9 +16,19 @@
  * subtracts it). Without a page port yet, pictures are closed and counted
  * as dropped too.
  *
+ * One batch in flight: the page answers each batch once it has committed it
+ * (PAGE_COMMITTED), and until then pictures wait here, the newest per tile.
+ * A page whose main thread is slower than the workers (measured: CPU
+ * throttled 20x) would otherwise get batches faster than it commits them;
+ * their transferred bitmaps piled up in its message queue until the page's
+ * frame rate fell to 5 fps and the renderer was lost. Waiting for the answer
+ * paces the workers to what the page commits, and drops the pictures it
+ * could not have shown (counted as dropped, like any replaced picture).
+ *
  * Runs on any thread: the frame callback and the port are injected (tests
  * drive them by hand). Cost: one map entry per tile, one message and one
- * array per frame while pictures come; nothing when the wall is still.
+ * array per frame while pictures come, and one short answer per batch;
+ * nothing when the wall is still.
  */
 import type { Timers } from '../browser-timers';
 import type { BitmapRenderer } from './tile-routing';
@@ -61,9 +71,13 @@ export interface PageCommitMessage {
   pictures: PagePicture[];
 }
 
-/** What the batch needs of the port to the page (a MessagePort). */
+/** The page's answer to a batch: it has been committed, the next may come. */
+export const PAGE_COMMITTED = 'committed';
+
+/** What the batch needs of the port to the page (a MessagePort): posting, and hearing the page's answers. */
 export interface PageCommitPort {
   postMessage(message: PageCommitMessage, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
 }
 
 export class PageCommitBatch {
@@ -71,6 +85,8 @@ export class PageCommitBatch {
   private readonly dropped = new Map<string, number>();
   private port: PageCommitPort | null = null;
   private frameRequested = false;
+  /** A batch was posted and the page has not answered it yet. */
+  private inFlight = false;
   private destroyed = false;
   /** Messages posted so far (one per frame that had pictures). */
   posts = 0;
@@ -81,6 +97,10 @@ export class PageCommitBatch {
   /** Where batches go from now on. */
   connect(port: PageCommitPort): void {
     this.port = port;
+    this.inFlight = false;
+    port.onmessage = (event) => {
+      if (event.data === PAGE_COMMITTED) this.committed();
+    };
   }
 
   /** A tile's renderer: what routing draws into sends the picture to the page with the next batch. */
@@ -97,9 +117,7 @@ export class PageCommitBatch {
       this.countDrop(tileId);
     }
     this.pending.set(tileId, picture);
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    this.requestFrame(() => this.flush());
+    this.askFrame();
   }
 
   /** Pictures of the tile put but never posted (replaced, or with no page to post to). */
@@ -121,9 +139,21 @@ export class PageCommitBatch {
     this.port = null;
   }
 
+  /** The page committed the batch in flight: what waited goes at the next frame. */
+  private committed(): void {
+    this.inFlight = false;
+    if (this.pending.size > 0) this.askFrame();
+  }
+
+  private askFrame(): void {
+    if (this.frameRequested || this.inFlight) return;
+    this.frameRequested = true;
+    this.requestFrame(() => this.flush());
+  }
+
   private flush(): void {
     this.frameRequested = false;
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0 || this.inFlight) return;
     const pictures: PagePicture[] = [];
     for (const [tileId, picture] of this.pending) pictures.push({ tileId, picture });
     this.pending.clear();
@@ -138,6 +168,7 @@ export class PageCommitBatch {
       { pictures },
       pictures.map(({ picture }) => picture),
     );
+    this.inFlight = true;
     this.posts++;
   }
 

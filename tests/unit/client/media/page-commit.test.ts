@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageCommit, commitPicture, type CommitContext } from '../../../../src/media/page-commit';
+import { PAGE_COMMITTED } from '../../../../workers/core/stage-tiles/page-commit';
 
 class FakeContext implements CommitContext {
   /** What was committed, with the canvas size at the time of the commit. */
@@ -63,5 +64,24 @@ describe('page commit', () => {
     expect(contextA.shown).toEqual([{ picture: a, canvas: '160x90' }]);
     expect(contextB.shown).toEqual([]);
     expect([a.closed, b.closed]).toEqual([false, true]);
+  });
+
+  it('answers each batch on its port once it has committed it, so the worker may send the next', () => {
+    const commit = new PageCommit();
+    const canvas = { width: 300, height: 150 };
+    const context = new FakeContext(canvas);
+    commit.attachSurface('tile-1', canvas, context);
+    const answers: unknown[] = [];
+    const port = {
+      onmessage: null as ((event: MessageEvent) => void) | null,
+      postMessage: (message: unknown) => {
+        // The answer comes after the commit, never before.
+        answers.push({ message, shownBefore: context.shown.length });
+      },
+    };
+    commit.listen(port as unknown as MessagePort);
+    const a = picture(160, 90);
+    port.onmessage!({ data: { pictures: [{ tileId: 'tile-1', picture: asBitmap(a) }] } } as MessageEvent);
+    expect(answers).toEqual([{ message: PAGE_COMMITTED, shownBefore: 1 }]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { TileSpec } from '../../../../../workers/core/tile-compositor-plan';
 import type { CompositorFrameMessage, HostedCompositor } from '../../../../../workers/core/stage-tiles/compositor-link';
-import type { PageCommitMessage, PageCommitPort } from '../../../../../workers/core/stage-tiles/page-commit';
+import { PAGE_COMMITTED, type PageCommitMessage, type PageCommitPort } from '../../../../../workers/core/stage-tiles/page-commit';
 
 export class FakeFrame {
   closed = false;
@@ -67,8 +67,13 @@ export const asPort = (port: FakePort) => port as unknown as MessagePort;
 /** The worker's end of the page commit channel: records what was posted and transferred. */
 export class FakePagePort implements PageCommitPort {
   readonly posted: Array<{ message: PageCommitMessage; transfer: unknown[] }> = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
   postMessage(message: PageCommitMessage, transfer: Transferable[]): void {
     this.posted.push({ message, transfer });
+  }
+  /** The page's answer that it committed the batch in flight. */
+  answer(): void {
+    this.onmessage?.({ data: PAGE_COMMITTED } as MessageEvent);
   }
 }
 

@@ -56,9 +56,45 @@ describe('page commit batch', () => {
     r.runFrame();
     expect(r.frames).toEqual([]);
     expect(r.port.posted).toHaveLength(1);
+    r.port.answer();
+    expect(r.frames).toEqual([]);
     r.batch.put('tile-1', asBitmap(new FakeFrame()));
     r.runFrame();
     expect(r.port.posted).toHaveLength(2);
+  });
+
+  it('posts the next batch only once the page has answered the last: meanwhile pictures wait, the newest per tile', () => {
+    const r = rig();
+    const first = new FakeFrame('first');
+    r.batch.put('tile-1', asBitmap(first));
+    r.runFrame();
+    expect(r.port.posted).toHaveLength(1);
+    // The page has not committed the first batch yet: nothing more goes, however many frames pass.
+    const replaced = new FakeFrame('replaced');
+    const newest = new FakeFrame('newest');
+    const other = new FakeFrame('other');
+    r.batch.put('tile-1', asBitmap(replaced));
+    r.batch.put('tile-1', asBitmap(newest));
+    r.batch.put('tile-2', asBitmap(other));
+    r.runFrame();
+    r.runFrame();
+    expect(r.port.posted).toHaveLength(1);
+    expect(r.frames).toEqual([]);
+    expect(replaced.closed).toBe(true);
+    expect(r.batch.droppedOf('tile-1')).toBe(1);
+    // The answer asks for a frame, and that frame posts what waited.
+    r.port.answer();
+    expect(r.frames).toHaveLength(1);
+    r.runFrame();
+    expect(r.port.posted[1]!.message.pictures).toEqual([
+      { tileId: 'tile-1', picture: newest },
+      { tileId: 'tile-2', picture: other },
+    ]);
+    expect([first.closed, newest.closed, other.closed]).toEqual([false, false, false]);
+    // Other messages on the port are not answers.
+    r.batch.put('tile-1', asBitmap(new FakeFrame()));
+    r.port.onmessage?.({ data: 'something else' } as MessageEvent);
+    expect(r.frames).toEqual([]);
   });
 
   it('closes and counts as dropped the pictures it has no page to post to', () => {
