@@ -139,6 +139,17 @@ async function main(): Promise<void> {
     });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     if (process.env.FRAME_RATE_DEBUG) page.on('console', (message) => console.log(`page: ${message.text()}`));
+    /** Runs `work`, recorded as a Chrome trace named after `name` when FRAME_RATE_CHROME_TRACE asks for it. */
+    const traced = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      if (!CHROME_TRACE_DIR) return work();
+      const file = path.join(CHROME_TRACE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+      await browser.startTracing(page, { path: file, categories: ['toplevel', 'devtools.timeline', 'v8', 'blink', 'cc', 'gpu', 'viz'] });
+      try {
+        return await work();
+      } finally {
+        await browser.stopTracing();
+      }
+    };
     await page.goto(`${recorder.baseUrl}/index.html`);
     await page.waitForFunction(() => typeof window.runWall === 'function');
     for (const tiles of WALLS) {
@@ -191,15 +202,7 @@ async function main(): Promise<void> {
           let result: WallResult;
           windowCpu = undefined;
           try {
-            if (CHROME_TRACE_DIR) {
-              const file = path.join(CHROME_TRACE_DIR, `${tiles}x${fps}-${player.replace(/[^a-z0-9]+/gi, '-')}.json`);
-              await browser.startTracing(page, { path: file, categories: ['toplevel', 'devtools.timeline', 'v8', 'blink', 'cc', 'gpu', 'viz'] });
-            }
-            try {
-              result = await page.evaluate((r) => window.runWall(r), run);
-            } finally {
-              if (CHROME_TRACE_DIR) await browser.stopTracing();
-            }
+            result = await traced(`${tiles}x${fps}-${player}`, () => page.evaluate((r) => window.runWall(r), run));
           } catch (error) {
             // A run the recorder could not serve is reported, and the benchmark goes on.
             console.error(`${tiles} tiles at ${fps} fps (${mode}) failed: ${(error as Error).message.split('\n')[0]}`);
@@ -246,7 +249,7 @@ async function main(): Promise<void> {
         const run: WallRun = governor ? { ...base, mode: 'worker', governor, trace: TRACE } : { ...base, mode: 'naive' };
         const player = governor ? `worker, page throttled ${throttle}x, governor ${governor}` : `naive, page throttled ${throttle}x`;
         try {
-          const result = await page.evaluate((r) => window.runWall(r), run);
+          const result = await traced(player, () => page.evaluate((r) => window.runWall(r), run));
           const drawnPerTilePerSecond = result.framesDrawn / run.tiles / result.seconds;
           results.push({ ...run, token: '', throttle, ...result, drawnPerTilePerSecond, shareShown: drawnPerTilePerSecond / run.fps });
           throttledRows.push({
