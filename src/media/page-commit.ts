@@ -76,8 +76,12 @@ export class PageCommit {
   /** Commits what arrives on `port` (one worker's end of the commit channel), answering each batch once committed: the worker sends the next only then. */
   listen(port: Pick<MessagePort, 'postMessage' | 'onmessage'>): void {
     port.onmessage = (event: MessageEvent<PageCommitMessage>) => {
-      this.commit(event.data);
-      port.postMessage(PAGE_COMMITTED);
+      try {
+        this.commit(event.data);
+      } finally {
+        // Even a batch that failed is answered: a worker left waiting would never send this tile wall a picture again.
+        port.postMessage(PAGE_COMMITTED);
+      }
     };
   }
 }

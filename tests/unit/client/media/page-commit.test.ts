@@ -84,4 +84,18 @@ describe('page commit', () => {
     port.onmessage!({ data: { pictures: [{ tileId: 'tile-1', picture: asBitmap(a) }] } } as MessageEvent);
     expect(answers).toEqual([{ message: PAGE_COMMITTED, shownBefore: 1 }]);
   });
+
+  it('answers a batch whose commit failed too, so the worker is never left waiting', () => {
+    const commit = new PageCommit();
+    commit.attachSurface('tile-1', { width: 300, height: 150 }, {
+      transferFromImageBitmap: () => {
+        throw new Error('The input ImageBitmap has been detached');
+      },
+    });
+    const answers: unknown[] = [];
+    const port = { onmessage: null as ((event: MessageEvent) => void) | null, postMessage: (message: unknown) => answers.push(message) };
+    commit.listen(port as unknown as MessagePort);
+    expect(() => port.onmessage!({ data: { pictures: [{ tileId: 'tile-1', picture: asBitmap(picture(160, 90)) }] } } as MessageEvent)).toThrow('detached');
+    expect(answers).toEqual([PAGE_COMMITTED]);
+  });
 });
