@@ -10,9 +10,11 @@
  * are watched. So a client paints black where motion must not count and
  * leaves the rest transparent or white.
  *
- * Pure. Limits: the JPEG scan stops at the first frame header (SOFn); an
- * image whose header claims a size it does not hold is caught by the decoder.
+ * Pure. Limits: a JPEG's size is its first frame header's
+ * (server/shared/jpeg-size.ts); an image whose header claims a size it does
+ * not hold is caught by the decoder.
  */
+import { jpegSize } from '../../shared/jpeg-size';
 
 export type MaskContentType = 'image/png' | 'image/jpeg';
 
@@ -38,38 +40,9 @@ function pngInfo(bytes: Uint8Array): MaskImageInfo | undefined {
   return { contentType: 'image/png', width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** Start-of-frame markers: C0-CF except C4 (DHT), C8 (JPG) and CC (DAC). */
-function isStartOfFrame(marker: number): boolean {
-  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-}
-
 function jpegInfo(bytes: Uint8Array): MaskImageInfo | undefined {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at++; // fill byte
-      continue;
-    }
-    // Markers without a length: TEM and RST0-7.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return undefined; // end of image or scan data before any frame header
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    if (length < 2) return undefined;
-    if (isStartOfFrame(marker)) {
-      if (at + 9 > bytes.length) return undefined;
-      const height = (bytes[at + 5]! << 8) | bytes[at + 6]!;
-      const width = (bytes[at + 7]! << 8) | bytes[at + 8]!;
-      return { contentType: 'image/jpeg', width, height };
-    }
-    at += 2 + length;
-  }
-  return undefined;
+  const size = jpegSize(bytes);
+  return size ? { contentType: 'image/jpeg', ...size } : undefined;
 }
 
 /** The kind and size of a PNG or JPEG, or undefined for anything else. */

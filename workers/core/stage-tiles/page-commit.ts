@@ -153,7 +153,7 @@ export class PageCommitBatch {
 
   private flush(): void {
     this.frameRequested = false;
-    if (this.pending.size === 0 || this.inFlight) return;
+    if (this.pending.size === 0) return;
     const pictures: PagePicture[] = [];
     for (const [tileId, picture] of this.pending) pictures.push({ tileId, picture });
     this.pending.clear();

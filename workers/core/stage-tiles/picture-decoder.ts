@@ -19,7 +19,7 @@
  */
 import { base64Bytes } from './base64-bytes';
 import { DECODE_OPTIONS, fittedOptions, type PixelSize } from './picture-fit';
-import { jpegSize, scaledDecodeSize } from './jpeg-scaled-size';
+import { scaledDecodeSizeOf } from './jpeg-scaled-size';
 
 /** How pictures are decoded; 'image-decoder' falls back to 'blob' where the browser lacks ImageDecoder. */
 export type PictureDecoder = 'blob' | 'image-decoder';
@@ -90,8 +90,7 @@ export class PictureDecoding {
     // at that size: the page's compositor fits it into the tile (object-fit), as it does any picture. A second
     // pass to the tile's exact size cost as much CPU per picture as the larger commit saved (frame-rate bench,
     // 36 and 64 tiles x 25 fps, two runs each), so the picture goes through one pass fewer.
-    const own = fitInside ? jpegSize(bytes) : null;
-    const scaled = own && fitInside ? scaledDecodeSize(own, fitInside) : null;
+    const scaled = fitInside ? scaledDecodeSizeOf(bytes, fitInside) : null;
     const decoder = new this.platform.ImageDecoder!({
       data: bytes,
       type: 'image/jpeg',

@@ -4,22 +4,14 @@
  * ffmpeg, then read by the camera simulator's decodeTimeStrip).
  */
 import { spawn } from 'node:child_process';
+import { jpegSize as jpegSizeOrNull } from '../../../../server/shared/jpeg-size';
 import { decodeTimeStrip } from '../../../../server/shared/time-strip';
 
-/** Width and height from the first SOF marker of a JPEG. */
+/** Width and height from the JPEG's frame header; throws for anything else. */
 export function jpegSize(jpeg: Buffer): { width: number; height: number } {
-  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
-  let pos = 2;
-  while (pos + 9 < jpeg.length) {
-    if (jpeg[pos] !== 0xff) throw new Error(`bad JPEG marker at ${pos}`);
-    const marker = jpeg[pos + 1]!;
-    const length = jpeg.readUInt16BE(pos + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: jpeg.readUInt16BE(pos + 5), width: jpeg.readUInt16BE(pos + 7) };
-    }
-    pos += 2 + length;
-  }
-  throw new Error('JPEG without a frame header');
+  const size = jpegSizeOrNull(jpeg);
+  if (!size) throw new Error('not a JPEG with a frame header');
+  return size;
 }
 
 /** Decodes a JPEG to gray pixels with ffmpeg. */
