@@ -125,7 +125,7 @@ export async function createServices(config: AggregatorConfig, log: AggregatorLo
       (app) => cameraRoutes(app, { orchids, sessions: recorderSessions, lists: cameraLists }),
       (app) => previewRoutes(app, { previews: new CameraPreviews({ orchids, sessions: recorderSessions, tickets }) }),
       (app) => layoutRoutes(app, { layouts: new AggregatorLayoutsStore(db) }),
-      (app) => proxyRoutes(app, { orchids, sessions: recorderSessions }),
+      (app) => proxyRoutes(app, { orchids, sessions: recorderSessions, onWrite: (id) => cameraLists.changed(id) }),
     ];
     return { config, db, users, sessions, tickets, throttle, issuer, orchids, health, pings, recorderSessions, about, generatedAdminPassword, routes, onClose };
   } catch (error) {

@@ -16,7 +16,8 @@ import { http } from './http';
 const cameraPath = (id: string) => `/service/cameras/${encodeURIComponent(id)}`;
 
 export const camerasApi = {
-  list: async (): Promise<Camera[]> => (await http.get<CamerasResponse>('/service/cameras', { queue: 'user' })).data.cameras,
+  /** The configuration screen shows each camera as its server has it now (revalidate: see http.ts). */
+  list: async (): Promise<Camera[]> => (await http.get<CamerasResponse>('/service/cameras', { queue: 'user', revalidate: true })).data.cameras,
   register: (request: RegisterCameraRequest) => http.post<Camera>('/service/cameras', request),
   rename: (id: string, name: string) => http.patch<Camera>(cameraPath(id), { name }),
   /** Re-reads the camera at its new address; the server keeps its id, streams and archives. */

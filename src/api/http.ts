@@ -35,6 +35,12 @@ export interface RequestOptions {
   /** False when a 401 is an expected answer (checking a stored token), not a lost session. */
   reportUnauthorized?: boolean;
   /**
+   * Asks for the server's own answer (Cache-Control: no-cache): the
+   * aggregator's camera list then waits for every recorder instead of
+   * showing a slow one's list as it last answered (camera-list-cache.ts).
+   */
+  revalidate?: boolean;
+  /**
    * Aborted when the caller no longer wants the answer: a queued request
    * that has not started yet is then dropped without going out. A request
    * already sent is left to finish, as a queue reset leaves it.
@@ -64,6 +70,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, ki
   const route = routeCall(path, options.server);
   const url = withCacheBust(withQuery(route.url, options.query), method, Date.now(), origin());
   const headers: Record<string, string> = { Accept: ACCEPT[kind] };
+  if (options.revalidate) headers['Cache-Control'] = 'no-cache';
   const token = hooks.getToken();
   // A server called directly gets the user's token there; the aggregator's never leaves this origin.
   const withToken = !route.direct && token !== null && shouldAttachToken(url, origin());

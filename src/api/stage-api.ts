@@ -15,7 +15,9 @@ import type {
 import { http } from './http';
 
 export const stageApi = {
-  cameras: async (): Promise<Camera[]> => (await http.get<CamerasResponse>('/service/cameras', { queue: 'user' })).data.cameras,
+  /** revalidate: every server's own list, none as a slow one last answered (the first list, and after a change). */
+  cameras: async (revalidate = false): Promise<Camera[]> =>
+    (await http.get<CamerasResponse>('/service/cameras', { queue: 'user', revalidate })).data.cameras,
   layouts: async (): Promise<Layout[]> => (await http.get<LayoutsResponse>('/service/layouts', { queue: 'user' })).data.layouts,
   createLayout: (request: CreateLayoutRequest) => http.post<Layout>('/service/layouts', request),
   updateLayout: (id: string, request: UpdateLayoutRequest) => http.patch<Layout>(`/service/layouts/${encodeURIComponent(id)}`, request),

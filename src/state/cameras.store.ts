@@ -43,7 +43,7 @@ export async function fetchCameras(): Promise<void> {
  * camera (and ask for its preview) until its next 60 s refresh.
  */
 export async function refreshAfterChange(): Promise<void> {
-  await Promise.all([fetchCameras(), stageBagState.status === 'idle' ? undefined : stageBagActions.loadCameras()]);
+  await Promise.all([fetchCameras(), stageBagState.status === 'idle' ? undefined : stageBagActions.loadCameras(true)]);
 }
 
 /** Registers one camera; the list is not re-read here (a bulk run re-reads once at its end). */

@@ -159,36 +159,53 @@ function remember(): void {
   writeItem('local', STORAGE_KEY, JSON.stringify({ layout: stageBagState.layout, collapsed: stageBagState.collapsed }));
 }
 
-let inFlight: Promise<void> | null = null;
+/** The list being read, and whether it was asked to be revalidated. */
+let inFlight: { promise: Promise<void>; revalidating: boolean } | null = null;
+
+async function readCameras(revalidate: boolean): Promise<void> {
+  if (stageBagState.status === 'idle') stageBagState.status = 'loading';
+  try {
+    // Multi-server: the servers too, so the bag shows each one, unavailable ones with their reason.
+    const servers = serverMode() === 'multi-server' ? orchidsApi.list() : Promise.resolve([]);
+    const [cameras, orchids] = await Promise.all([stageApi.cameras(revalidate), servers]);
+    stageBagState.cameras = ref(cameras) as Camera[];
+    stageBagState.orchids = ref(orchids) as Orchid[];
+    // A camera's times are sent on its server's clock: a server not measured yet is asked for now.
+    learnServerClocks([...orchids, ...cameras.map((camera) => ({ id: camera.orchidId }))]);
+    stageBagState.status = 'ready';
+    stageBagState.failureReason = null;
+  } catch (error) {
+    console.warn('Failed to fetch Cameras', error);
+    stageBagState.status = 'failed';
+    stageBagState.failureReason = describeApiError(error);
+  }
+}
 
 export const stageBagActions = {
-  /** Fetches the cameras; a failure marks the server unavailable ('Failed to fetch Cameras', spec 8). */
-  loadCameras(): Promise<void> {
-    inFlight ??= (async () => {
-      if (stageBagState.status === 'idle') stageBagState.status = 'loading';
-      try {
-        // Multi-server: the servers too, so the bag shows each one, unavailable ones with their reason.
-        const servers = serverMode() === 'multi-server' ? orchidsApi.list() : Promise.resolve([]);
-        const [cameras, orchids] = await Promise.all([stageApi.cameras(), servers]);
-        stageBagState.cameras = ref(cameras) as Camera[];
-        stageBagState.orchids = ref(orchids) as Orchid[];
-        // A camera's times are sent on its server's clock: a server not measured yet is asked for now.
-        learnServerClocks([...orchids, ...cameras.map((camera) => ({ id: camera.orchidId }))]);
-        stageBagState.status = 'ready';
-        stageBagState.failureReason = null;
-      } catch (error) {
-        console.warn('Failed to fetch Cameras', error);
-        stageBagState.status = 'failed';
-        stageBagState.failureReason = describeApiError(error);
-      } finally {
-        inFlight = null;
-      }
-    })();
-    return inFlight;
+  /**
+   * Fetches the cameras; a failure marks the server unavailable ('Failed to
+   * fetch Cameras', spec 8). `revalidate` (the stage's first list, and after
+   * a change made here) asks every server for its own answer: the
+   * aggregator may otherwise show a slow recorder's list as it last answered
+   * (server/aggregator/proxy/camera-list-cache.ts), which would hide a
+   * rename just made until the next refresh. A revalidating read asked
+   * while a plain one is under way follows it.
+   */
+  loadCameras(revalidate = false): Promise<void> {
+    if (inFlight && (inFlight.revalidating || !revalidate)) return inFlight.promise;
+    const before = inFlight?.promise ?? Promise.resolve();
+    const current = {
+      revalidating: revalidate,
+      promise: before.then(() => readCameras(revalidate)).finally(() => {
+        if (inFlight === current) inFlight = null;
+      }),
+    };
+    inFlight = current;
+    return current.promise;
   },
-  /** Refreshes the camera list every 60 s; the returned function stops it. */
+  /** Reads the camera list (revalidated: see loadCameras) and refreshes it every 60 s; the returned function stops it. */
   startRefresh(): () => void {
-    void stageBagActions.loadCameras();
+    void stageBagActions.loadCameras(true);
     const timer = setInterval(() => void stageBagActions.loadCameras(), SERVER_REFRESH_MS);
     return () => clearInterval(timer);
   },

@@ -32,6 +32,15 @@
  * the recorder revoked that recently may still see that list (names and
  * states of cameras, not their video: every media call is the user's own).
  *
+ * A kept list never stands in for what may have changed since it was read:
+ * a write sent through the aggregator's proxy to a recorder (`changed`; a
+ * camera renamed, added or deleted there) makes its lists read before that
+ * wait for the recorder again, and a list asked with Cache-Control: no-cache
+ * (the stage's first list and the one after a user's own change,
+ * camera-routes.ts) never takes a stand-in. Without that, an operator who
+ * renamed a camera would see its old name on the stage until the next
+ * refresh whenever its recorder was a little slow.
+ *
  * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of lists (about 200 KB
  * per 100 cameras; recorders x roles fit well inside), the least recently
  * used going first; at most MAX_ACCEPTANCES users' acceptances (recorders
@@ -48,7 +57,7 @@ import type { Tagged } from '../orchids/recorder-client';
 export type CachedCameraList = Tagged<Buffer>;
 
 interface Entry extends CachedCameraList {
-  /** When the recorder last answered these bytes or a 304 to their tag (ms, the cache's clock). */
+  /** When the read that last got these bytes or a 304 to their tag was sent (ms, the cache's clock). */
   confirmedAt: number;
 }
 
@@ -75,6 +84,8 @@ export class CameraListCache {
   private readonly entries = new Map<string, Entry>();
   /** When each recorder last accepted each user's session (userKeyOf); least recent first. */
   private readonly accepted = new Map<string, number>();
+  /** When a write through the proxy last reached each recorder (ms): lists read before it do not stand in. One entry per registered recorder at most. */
+  private readonly changedAt = new Map<string, number>();
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -97,11 +108,20 @@ export class CameraListCache {
     return entry;
   }
 
-  /** Keeps what the recorder just answered (a new list, or a 304 to `entry`'s tag). */
-  set(orchidId: string, uri: string, role: string, entry: CachedCameraList): void {
+  /** The cache's clock now (ms): a read takes it as it is sent, for `set`. */
+  time(): number {
+    return this.now();
+  }
+
+  /**
+   * Keeps what the recorder just answered (a new list, or a 304 to `entry`'s
+   * tag) to the read sent at `askedAt` (the cache's clock, `time`): a read
+   * sent before a write may answer after it, with the list as it was.
+   */
+  set(orchidId: string, uri: string, role: string, entry: CachedCameraList, askedAt = this.now()): void {
     this.delete(keyOf(orchidId, uri, role));
     if (entry.value.length > this.maxBytes) return;
-    this.entries.set(keyOf(orchidId, uri, role), { etag: entry.etag, value: entry.value, confirmedAt: this.now() });
+    this.entries.set(keyOf(orchidId, uri, role), { etag: entry.etag, value: entry.value, confirmedAt: askedAt });
     this.bytes += entry.value.length;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -130,17 +150,26 @@ export class CameraListCache {
     this.accepted.delete(userKeyOf(orchidId, userId));
   }
 
+  /** A write through the proxy reached the recorder just now: its lists kept so far may be out of date. */
+  changed(orchidId: string): void {
+    this.changedAt.set(orchidId, this.now());
+  }
+
   /**
    * The kept list of `role` that may stand in for the recorder's late answer
    * to `userId`: only while both the list and the user's acceptance there are
-   * at most LAST_KNOWN_MS old (see the head of this file).
+   * at most LAST_KNOWN_MS old, and the list was read after the last write
+   * through the proxy to that recorder (see the head of this file).
    */
   lastKnown(orchidId: string, uri: string, role: string, userId: string): Buffer | undefined {
     const now = this.now();
     const acceptedAt = this.accepted.get(userKeyOf(orchidId, userId));
     if (acceptedAt === undefined || now - acceptedAt > LAST_KNOWN_MS) return undefined;
     const entry = this.entries.get(keyOf(orchidId, uri, role));
-    return entry && now - entry.confirmedAt <= LAST_KNOWN_MS ? entry.value : undefined;
+    if (!entry || now - entry.confirmedAt > LAST_KNOWN_MS) return undefined;
+    // Strictly after: a read sent in the same millisecond as the write's answer may have been answered before it.
+    const changedAt = this.changedAt.get(orchidId);
+    return changedAt === undefined || entry.confirmedAt > changedAt ? entry.value : undefined;
   }
 
   /** Forgets every list of one recorder and every acceptance there (unregistered, or its address or credentials changed). */
@@ -148,6 +177,7 @@ export class CameraListCache {
     const prefix = `${orchidId}\u0000`;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
     for (const key of [...this.accepted.keys()]) if (key.startsWith(prefix)) this.accepted.delete(key);
+    this.changedAt.delete(orchidId);
   }
 
   get size(): number {

@@ -15,7 +15,10 @@
  * it last confirmed to this user, when that is recent (camera-list-cache.ts
  * lastKnown), and its answer refreshes the cache when it comes; a user's
  * reads of one recorder are shared while one is under way, so lists asked
- * faster than a slow recorder answers do not pile calls onto it.
+ * faster than a slow recorder answers do not pile calls onto it. A list
+ * asked with Cache-Control: no-cache (the stage's first list, and the list
+ * after the user's own change) takes no stand-in: it waits for every
+ * recorder, as a kept list could hide a change made moments ago.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Camera, CamerasResponse, User } from '../../shared/api';
@@ -64,6 +67,7 @@ async function readJson<T>(deps: ProxyDeps, orchidId: string, request: Parameter
 async function cameraItemsOf(lists: CameraListCache, target: ProxyTarget, user: User): Promise<Buffer> {
   const { role } = user;
   const cached = lists.get(target.orchidId, target.uri, role);
+  const askedAt = lists.time();
   // The entry held since the call began: its bytes are the ones the tag names, even if it was replaced meanwhile.
   const { value, keep } = await readTagged(
     target.uri,
@@ -72,10 +76,16 @@ async function cameraItemsOf(lists: CameraListCache, target: ProxyTarget, user: 
     cached,
     (body) => cameraItems(body) ?? parsedCameraItems(body),
   );
-  if (keep) lists.set(target.orchidId, target.uri, role, keep);
+  if (keep) lists.set(target.orchidId, target.uri, role, keep, askedAt);
   else lists.drop(target.orchidId, target.uri, role);
   lists.accept(target.orchidId, user.id);
   return value;
+}
+
+/** Whether the caller asked for every recorder's own answer (RFC 9111 request no-cache: revalidate, never serve kept bytes unchecked). */
+function wantsRevalidation(header: string | string[] | undefined): boolean {
+  const values = Array.isArray(header) ? header : [header ?? ''];
+  return values.some((value) => value.split(',').some((directive) => directive.trim().toLowerCase() === 'no-cache'));
 }
 
 /** Waits for `read` up to LIST_ANSWER_BUDGET_MS, then answers `stand-in` if it has not come. */
@@ -118,10 +128,11 @@ export async function cameraRoutes(app: FastifyInstance, deps: CameraRoutesDeps)
   app.get('/service/cameras', { config: { access: 'live' } }, async (request, reply) => {
     const targets = await deps.orchids.answeringTargets();
     const user = sessionOf(request).user;
+    const revalidate = wantsRevalidation(request.headers['cache-control']);
     const parts = await Promise.all(
       targets.map((target) => {
         // Taken before the read: what the user could be shown now, not what a refusal during the read leaves.
-        const lastKnown = deps.lists.lastKnown(target.id, target.uri, user.role, user.id);
+        const lastKnown = revalidate ? undefined : deps.lists.lastKnown(target.id, target.uri, user.role, user.id);
         const read = readShared(target, user, request.log);
         return lastKnown ? withinBudget(read, lastKnown) : read;
       }),

@@ -19,7 +19,9 @@
  *   own to a socket that brought none.
  *
  * Only paths under /service/ are forwarded: the recorder's client files are
- * not the aggregator's to serve.
+ * not the aggregator's to serve. Each write answered (any method but GET,
+ * HEAD and OPTIONS) is told to `onWrite`, so the camera lists kept of that
+ * recorder stop standing in for it (camera-list-cache.ts `changed`).
  */
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -85,7 +87,14 @@ function forwardAnswer(deps: ProxyDeps, request: FastifyRequest, reply: FastifyR
   void reply.send(noSession());
 }
 
-export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+export interface ProxyRoutesDeps extends ProxyDeps {
+  /** A write through the proxy reached the recorder and was answered, whatever its status (a refused one may have done part of its work). */
+  onWrite?: (orchidId: string) => void;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function proxyRoutes(app: FastifyInstance, deps: ProxyRoutesDeps): Promise<void> {
   app.decorateRequest('proxyTarget', undefined);
   const preHandler = async (request: FastifyRequest) => {
     const { orchidId } = request.params as { orchidId: string };
@@ -110,8 +119,11 @@ export async function proxyRoutes(app: FastifyInstance, deps: ProxyDeps): Promis
       getUpstream: upstream,
       rewriteRequestHeaders: (request: unknown, headers: IncomingHttpHeaders) => recorderHeaders(headers, (request as FastifyRequest).proxyTarget),
       // reply-from types these loosely (HTTP/2 too) and the answer as a server response; it is its own { statusCode, headers, stream }.
-      onResponse: (request: unknown, reply: unknown, answer: unknown) =>
-        forwardAnswer(deps, request as FastifyRequest, reply as FastifyReply, answer as UpstreamAnswer),
+      onResponse: (request: unknown, reply: unknown, answer: unknown) => {
+        const call = request as FastifyRequest;
+        if (call.proxyTarget && !READS.has(call.method)) deps.onWrite?.(call.proxyTarget.orchidId);
+        forwardAnswer(deps, call, reply as FastifyReply, answer as UpstreamAnswer);
+      },
     },
   });
 

@@ -48,6 +48,8 @@ describe('cross-origin calls', () => {
     expect(reply.status).toBe(204);
     expect(reply.headers.get('access-control-allow-origin')).toBe(AGGREGATOR_PAGE);
     expect(reply.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    // A revalidated camera list (the configuration screen's, the stage's first) goes direct with Cache-Control.
+    expect(reply.headers.get('access-control-allow-headers')).toMatch(/cache-control/);
     expect(reply.headers.get('access-control-allow-credentials')).toBeNull();
 
     const cameras = await fetch(`${recorder.baseUrl}/service/cameras`, { headers: { origin: AGGREGATOR_PAGE, authorization: `Bearer ${admin}` } });

@@ -17,8 +17,8 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
-/** What a direct call may send and read: the bearer, JSON, and a stepped frame's capture time. */
-const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept'];
+/** What a direct call may send and read: the bearer, JSON, a revalidated list's Cache-Control (src/api/http.ts revalidate), and a stepped frame's capture time. */
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept', 'cache-control'];
 const EXPOSED_HEADERS = ['x-frame-time'];
 /** Browsers keep a preflight this long (s) before asking again. */
 const PREFLIGHT_MAX_AGE_S = 600;

@@ -94,5 +94,36 @@ describe('CameraListCache', () => {
       cache.set('a', 'u', 'Viewer', list('"2"'));
       expect(cache.lastKnown('a', 'u', 'Viewer', 'nora')).toBeUndefined();
     });
+
+    it('stands in for no list read before a write to its recorder, and again for one read after it', () => {
+      const { cache, advance } = clocked();
+      cache.accept('a', 'vera');
+      cache.set('a', 'u', 'Viewer', list('"1"'));
+      cache.set('b', 'u', 'Viewer', list('"1"'));
+      cache.accept('b', 'vera');
+      const askedBefore = cache.time();
+      advance(5);
+      cache.changed('a');
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined();
+      expect(cache.lastKnown('b', 'u', 'Viewer', 'vera')).toBeDefined(); // another recorder's list is untouched
+      // A read sent before the write and answered after it may hold the list as it was.
+      advance(5);
+      cache.set('a', 'u', 'Viewer', list('"1"'), askedBefore);
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined();
+      // ...and one sent in the write's own millisecond, too.
+      const changedAt = cache.time();
+      cache.changed('a');
+      cache.set('a', 'u', 'Viewer', list('"2"'), changedAt);
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeUndefined();
+      advance(1);
+      cache.set('a', 'u', 'Viewer', list('"2"'), cache.time());
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeDefined();
+      // A forgotten recorder's write is forgotten with it.
+      cache.changed('a');
+      cache.forget('a');
+      cache.accept('a', 'vera');
+      cache.set('a', 'u', 'Viewer', list('"3"'));
+      expect(cache.lastKnown('a', 'u', 'Viewer', 'vera')).toBeDefined();
+    });
   });
 });
