@@ -42,7 +42,7 @@ import type { WallResult, WallRun } from './frame-rate/bench-page';
 import { higher, type Figures } from './lib/figures';
 import { buildBenchPage } from './lib/page-build';
 import { clockTicksPerSecond, descendants, treeTicks } from './lib/proc-cpu';
-import { printTable, writeResults } from './lib/report';
+import { printTable, RESULTS_DIR, writeResults } from './lib/report';
 
 const WALLS = (process.env.FRAME_RATE_WALLS ?? '1,16,36,64').split(',').filter(Boolean).map(Number);
 const RATES = (process.env.FRAME_RATE_RATES ?? '10,25').split(',').map(Number);
@@ -84,6 +84,14 @@ const THROTTLE_TILES = Number(process.env.FRAME_RATE_THROTTLE_TILES ?? 36);
  * so its figures are not comparable with an untraced run.
  */
 const CHROME_TRACE_DIR = process.env.FRAME_RATE_CHROME_TRACE;
+/**
+ * Chromium's own log (--enable-logging to a file: renderer crashes and their
+ * reason, out-of-memory kills, GPU process restarts), written beside the
+ * results as <results name>-chromium.log. The page was lost late in two
+ * full runs with nothing said on the bench's side; this is where the next
+ * loss says why. Its tail is printed when the page crashes.
+ */
+const CHROMIUM_LOG_TAIL_LINES = 40;
 /** FRAME_RATE_TRACE=1: the throttled runs log, once a second, the page's frame rate, the monitor's level, the step and the pictures (with FRAME_RATE_DEBUG to see them). */
 const TRACE = Boolean(process.env.FRAME_RATE_TRACE);
 /**
@@ -98,6 +106,19 @@ const warmupMs = (tiles: number) => 6_000 + 100 * tiles;
 interface WindowCpu {
   browserMs: number;
   recorderMs: number;
+}
+
+/** Chromium's log file beside the results (emptied for this run), and its last lines for the bench's own report. */
+function chromiumLogFile(): { file: string; tail(lines: number): string } {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${RESULTS_NAME}-chromium.log`);
+  fs.writeFileSync(file, '');
+  const tail = (lines: number) => {
+    // Chromium says, again and again, that this machine has no D-Bus: not news.
+    const said = fs.readFileSync(file, 'utf8').split('\n').filter((line) => line && !line.includes('dbus/bus.cc'));
+    return said.slice(-lines).join('\n');
+  };
+  return { file, tail };
 }
 
 async function runningCameras(baseUrl: string, token: string, wanted: number): Promise<Camera[]> {
@@ -116,7 +137,11 @@ async function main(): Promise<void> {
   await buildBenchPage('frame-rate', pageDir);
   if (CHROME_TRACE_DIR) fs.mkdirSync(CHROME_TRACE_DIR, { recursive: true });
   const recorder = await startRecorder({ demoCameras: 4, extraArgs: ['--client-dir', pageDir] });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const chromiumLog = chromiumLogFile();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-logging', '--v=0', `--log-file=${chromiumLog.file}`],
+  });
   const rows: Array<Record<string, string | number>> = [];
   const throttledRows: Array<Record<string, string | number>> = [];
   const results: Array<WallRun & WallResult & { drawnPerTilePerSecond: number; shareShown: number; throttle?: number; cpu?: WindowCpu }> = [];
@@ -138,6 +163,10 @@ async function main(): Promise<void> {
       else windowCpu = { browserMs: now.browser - windowStart.browser, recorderMs: now.recorder - windowStart.recorder };
     });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    page.on('crash', () => {
+      console.error(`the page crashed at ${new Date().toISOString()}; the last of Chromium's log (${chromiumLog.file}):`);
+      console.error(chromiumLog.tail(CHROMIUM_LOG_TAIL_LINES));
+    });
     if (process.env.FRAME_RATE_DEBUG) page.on('console', (message) => console.log(`page: ${message.text()}`));
     /** Runs `work`, recorded as a Chrome trace named after `name` when FRAME_RATE_CHROME_TRACE asks for it. */
     const traced = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -275,7 +304,8 @@ async function main(): Promise<void> {
               () => false,
             );
           if (!recovered) {
-            console.error('the page could not be reloaded; the remaining throttled runs are skipped');
+            console.error(`the page could not be reloaded; the remaining throttled runs are skipped. The last of Chromium's log (${chromiumLog.file}):`);
+            console.error(chromiumLog.tail(CHROMIUM_LOG_TAIL_LINES));
             break throttled;
           }
         }
@@ -287,6 +317,7 @@ async function main(): Promise<void> {
         () => true,
         (error: Error) => {
           console.error(`the page was lost after the ${throttle}x runs (${error.message.split('\n')[0]}); the remaining throttled runs are skipped`);
+          console.error(chromiumLog.tail(CHROMIUM_LOG_TAIL_LINES));
           return false;
         },
       );
