@@ -193,10 +193,11 @@ export const stageBagActions = {
    */
   loadCameras(revalidate = false): Promise<void> {
     if (inFlight && (inFlight.revalidating || !revalidate)) return inFlight.promise;
-    const before = inFlight?.promise ?? Promise.resolve();
+    // Started at once when nothing is out, so the bag is 'loading' from this call on.
+    const read = inFlight ? inFlight.promise.then(() => readCameras(revalidate)) : readCameras(revalidate);
     const current = {
       revalidating: revalidate,
-      promise: before.then(() => readCameras(revalidate)).finally(() => {
+      promise: read.finally(() => {
         if (inFlight === current) inFlight = null;
       }),
     };
