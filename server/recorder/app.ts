@@ -17,6 +17,7 @@ import { fileLogLevel, loggerOptions } from './core/http/log-redaction';
 import { installRouteTable } from './core/http/route-table';
 import { originOf } from '../shared/origin';
 import { installCrossOrigin } from './core/http/cross-origin';
+import { installClosingAnswer } from './core/http/closing-answer';
 import { installSecurityHeaders } from './core/http/security-headers';
 import { installValidators } from '../common/http/validation';
 import type { RecorderServices } from './services';
@@ -35,7 +36,8 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind no proxy by default; request.ip is the peer address used by the sign-in throttle.
     trustProxy: false,
-    return503OnClosing: true,
+    // A call during close is answered 503 by installClosingAnswer, after the CORS hook (core/http/closing-answer.ts).
+    return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
   });
@@ -53,6 +55,7 @@ export async function buildApp(config: RecorderConfig, services: RecorderService
   await installSecurityHeaders(app, { embedOrigins: config.embedOrigins, activationUrl: config.activationUrl });
   // Before the auth hook too: a preflight from the aggregator's page is answered before any access check.
   await installCrossOrigin(app, () => originOf(services.trustedIssuer.current()?.url));
+  installClosingAnswer(app);
   // The websocket plugin first: its onRequest hook marks an upgrade so that a
   // refused one (401/403 from the access check) has its socket closed after
   // the reply; the other way round every refused upgrade left a socket open.
