@@ -29,9 +29,18 @@ export function FrameStill({ tileKey, streamHref, server, paused, size }: {
       show: (url) => {
         const image = imageRef.current;
         if (!image) return;
-        if (url) image.src = url;
-        else image.removeAttribute('src');
-        image.hidden = url === null;
+        if (url === null) {
+          image.removeAttribute('src');
+          image.hidden = true;
+          return;
+        }
+        image.src = url;
+        // Shown once its picture is decoded: the first still, shown at once, let the paused video's picture through
+        // until then, a frame other than the one stepped to. A newer still meanwhile decides for itself.
+        const reveal = () => {
+          if (image.src === url) image.hidden = false;
+        };
+        image.decode().then(reveal, reveal);
       },
     });
   }, [tileKey, streamHref, server]);
