@@ -229,16 +229,17 @@ test('a recorder whose clock is two minutes ahead: its camera live, recorded and
   await shot(page, testInfo, 'multi-server-clocks-live');
 
   // The timeline shows each camera recorded from when it began, on this page's clock: South's not two minutes later.
-  for (const [server, aheadMs] of [
-    [north, 0],
-    [south, AHEAD_MS],
+  // Each on its own track, in the stage's order (North's tile first).
+  for (const [server, aheadMs, index] of [
+    [north, 0, 0],
+    [south, AHEAD_MS, 1],
   ] as const) {
     const since = await recordedSincePageMs(server, aheadMs);
     expect(since, `${server.camera.name} has recorded`).toBeDefined();
     await expect
       .poll(
         async () => {
-          const shown = await scale.earliestRecorded(server.camera.id);
+          const shown = await scale.earliestRecorded(server.camera.id, { index, count: 2 });
           return shown !== undefined && shown.fromMs - SCALE_TOLERANCE_MS <= since! && since! <= shown.toMs + SCALE_TOLERANCE_MS;
         },
         { timeout: 20_000, message: `${server.camera.name}'s recording shown from ${new Date(since!).toISOString()}` },

@@ -16,6 +16,8 @@ const LIVE_HALF_WINDOW_MS = 240_000;
 /** The renderer's track background, label row and needle (timeline-renderer.ts). */
 const TRACK_BACKGROUND = 0x1a2029;
 const TRACK_TOP_PX = 21;
+/** Below the last track (timeline-renderer.ts `tracks`). */
+const TRACK_BOTTOM_MARGIN_PX = 3;
 const LIVE_NEEDLE = 0xe5484d;
 const ARCHIVE_ALPHA = 0.32;
 /** How far a screenshot's channel may be from the colour drawn (blending rounds; the page's colour profile may move it a little). */
@@ -44,9 +46,12 @@ export class TimelineScalePage {
   /**
    * While live: the earliest time the scale shows recorded for a camera (the
    * leftmost column in its colour, placed by its distance from the needle),
-   * or undefined when no recording of it shows left of now.
+   * or undefined when no recording of it shows left of now. Only the
+   * camera's own track is read, `track.index` of `track.count` from the top
+   * (the stage's order): two cameras can share a colour (36 colours, by a
+   * hash of the id), and then another's recording would be taken for its.
    */
-  async earliestRecorded(cameraId: string): Promise<ShownTime | undefined> {
+  async earliestRecorded(cameraId: string, track: { index: number; count: number }): Promise<ShownTime | undefined> {
     const box = (await this.canvas.boundingBox())!;
     const beforeMs = Date.now();
     const png = await this.canvas.screenshot();
@@ -70,8 +75,13 @@ export class TimelineScalePage {
 
     const archive = blend(cameraColour(cameraId), TRACK_BACKGROUND, ARCHIVE_ALPHA);
     const motion = channels(cameraColour(cameraId));
+    // The track's rows, laid out as the renderer lays them (CSS pixels, then the screenshot's).
+    const gap = track.count > 6 ? 0 : 1;
+    const trackHeight = Math.max(2, Math.floor((box.height - TRACK_TOP_PX - TRACK_BOTTOM_MARGIN_PX - gap * (track.count - 1)) / track.count));
+    const top = TRACK_TOP_PX + track.index * (trackHeight + gap);
+    const [firstRow, endRow] = [Math.ceil(top * scale), Math.min(height, Math.floor((top + trackHeight) * scale))];
     for (let x = 0; x < capStart; x++) {
-      for (let y = Math.ceil(TRACK_TOP_PX * scale); y < height; y++) {
+      for (let y = firstRow; y < endRow; y++) {
         if (!near(x, y, archive) && !near(x, y, motion)) continue;
         const msPerScreenshotPx = (2 * LIVE_HALF_WINDOW_MS) / box.width / scale;
         const fromNeedleMs = (x - needleX) * msPerScreenshotPx;
