@@ -9,15 +9,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { cameraColour } from '../../../workers/core/timeline-view/camera-colours';
+import { trackBand } from '../../../workers/core/timeline-view/timeline-geometry';
 import { screenshotPixels } from './stage-page';
 
 /** Spec 9: the live view's default half-window. */
 const LIVE_HALF_WINDOW_MS = 240_000;
 /** The renderer's track background, label row and needle (timeline-renderer.ts). */
 const TRACK_BACKGROUND = 0x1a2029;
-const TRACK_TOP_PX = 21;
-/** Below the last track (timeline-renderer.ts `tracks`). */
-const TRACK_BOTTOM_MARGIN_PX = 3;
 const LIVE_NEEDLE = 0xe5484d;
 const ARCHIVE_ALPHA = 0.32;
 /** How far a screenshot's channel may be from the colour drawn (blending rounds; the page's colour profile may move it a little). */
@@ -75,11 +73,9 @@ export class TimelineScalePage {
 
     const archive = blend(cameraColour(cameraId), TRACK_BACKGROUND, ARCHIVE_ALPHA);
     const motion = channels(cameraColour(cameraId));
-    // The track's rows, laid out as the renderer lays them (CSS pixels, then the screenshot's).
-    const gap = track.count > 6 ? 0 : 1;
-    const trackHeight = Math.max(2, Math.floor((box.height - TRACK_TOP_PX - TRACK_BOTTOM_MARGIN_PX - gap * (track.count - 1)) / track.count));
-    const top = TRACK_TOP_PX + track.index * (trackHeight + gap);
-    const [firstRow, endRow] = [Math.ceil(top * scale), Math.min(height, Math.floor((top + trackHeight) * scale))];
+    // The track's rows where the renderer draws it (CSS pixels, then the screenshot's).
+    const band = trackBand(box.height, track.index, track.count);
+    const [firstRow, endRow] = [Math.ceil(band.top * scale), Math.min(height, Math.floor((band.top + band.height) * scale))];
     for (let x = 0; x < capStart; x++) {
       for (let y = firstRow; y < endRow; y++) {
         if (!near(x, y, archive) && !near(x, y, motion)) continue;

@@ -85,3 +85,21 @@ export function firstTickMs(startMs: number, stepMs: number, tzOffsetMs: number)
   const local = startMs + tzOffsetMs;
   return Math.ceil(local / stepMs) * stepMs - tzOffsetMs;
 }
+
+/** The scale's rows: tick labels on top, then the camera tracks, with a margin below the last (CSS px). */
+export const LABEL_ROW_PX = 15;
+export const TRACK_TOP_PX = LABEL_ROW_PX + 6;
+const TRACK_BOTTOM_MARGIN_PX = 3;
+
+/**
+ * Where track `index` of `count` lies on a scale `heightPx` tall (CSS px):
+ * the tracks share the height below the label row, 1 px apart up to six of
+ * them, at least 2 px each. The renderer draws them there; the e2e pages
+ * read a camera's track from a screenshot there.
+ */
+export function trackBand(heightPx: number, index: number, count: number): { top: number; height: number } {
+  const tracks = Math.max(1, count);
+  const gap = tracks > 6 ? 0 : 1;
+  const height = Math.max(2, Math.floor((heightPx - TRACK_TOP_PX - TRACK_BOTTOM_MARGIN_PX - gap * (tracks - 1)) / tracks));
+  return { top: TRACK_TOP_PX + index * (height + gap), height };
+}

@@ -24,14 +24,13 @@
 import 'pixi.js/unsafe-eval';
 import { BitmapText, Container, DOMAdapter, Sprite, Texture, WebWorkerAdapter, autoDetectRenderer, type Renderer } from 'pixi.js';
 import type { TimelineDrawer, TimelineFrame, TimelineTrack } from './timeline-frame';
-import { firstTickMs, tickStepMs, xOf } from './timeline-geometry';
+import { LABEL_ROW_PX, TRACK_TOP_PX, firstTickMs, tickStepMs, trackBand, xOf } from './timeline-geometry';
 import { LIVE_LABEL_WIDTH_PX } from './timeline-interaction';
 import { tickLabel } from './tick-labels';
 import { firstEndingAfter } from './track-spans';
 
 const RECT_POOL = 8192;
 const LABEL_POOL = 48;
-const LABEL_ROW_PX = 15;
 const COLOURS = {
   background: 0x12161c,
   track: 0x1a2029,
@@ -165,14 +164,9 @@ class PixiTimelineRenderer implements TimelineRenderer {
   }
 
   private tracks(frame: TimelineFrame, tracks: readonly TimelineTrack[]): void {
-    const top = LABEL_ROW_PX + 6;
-    const area = frame.heightPx - top - 3;
-    const count = Math.max(1, tracks.length);
-    const gap = count > 6 ? 0 : 1;
-    const h = Math.max(2, Math.floor((area - gap * (count - 1)) / count));
     for (let i = 0; i < tracks.length; i++) {
       const track = tracks[i]!;
-      const y = top + i * (h + gap);
+      const { top: y, height: h } = trackBand(frame.heightPx, i, tracks.length);
       if (y + h > frame.heightPx) break;
       this.spans(frame, track.archives, y, h, track.colour, 0.32);
       // Motion sits on the lower half of the track, in full colour.
@@ -186,7 +180,7 @@ class PixiTimelineRenderer implements TimelineRenderer {
     const { range, widthPx, heightPx } = frame;
     this.usedRects = 0;
     this.rect(0, 0, widthPx, heightPx, COLOURS.background);
-    this.rect(0, LABEL_ROW_PX + 6, widthPx, heightPx - LABEL_ROW_PX - 9, COLOURS.track);
+    this.rect(0, TRACK_TOP_PX, widthPx, heightPx - LABEL_ROW_PX - 9, COLOURS.track);
     this.ticks(frame);
     this.tracks(frame, frame.tracks);
     // The future: darker, and a click there goes live.

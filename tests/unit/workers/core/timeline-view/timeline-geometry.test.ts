@@ -6,6 +6,7 @@ import {
   minSegmentMs,
   tickStepMs,
   timeAt,
+  trackBand,
   viewInto,
   xOf,
 } from '../../../../../workers/core/timeline-view/timeline-geometry';
@@ -46,5 +47,18 @@ describe('timeline geometry', () => {
     // In UTC+1, hourly ticks fall on local hours, which are UTC hours too; daily ticks on local midnight.
     expect(firstTickMs(Date.UTC(2026, 0, 1, 10, 30), hour, hour)).toBe(Date.UTC(2026, 0, 1, 11));
     expect(firstTickMs(Date.UTC(2026, 0, 1, 10, 30), 24 * hour, hour)).toBe(Date.UTC(2026, 0, 1, 23));
+  });
+});
+
+describe('trackBand', () => {
+  it('shares the height below the label row among the tracks, 1 px apart up to six', () => {
+    // 60 px: 21 px of labels, 3 px below; two tracks of (36 - 1) / 2 = 17 px.
+    expect(trackBand(60, 0, 2)).toEqual({ top: 21, height: 17 });
+    expect(trackBand(60, 1, 2)).toEqual({ top: 39, height: 17 });
+  });
+
+  it('packs more than six tracks without gaps, never thinner than 2 px', () => {
+    expect(trackBand(60, 7, 8)).toEqual({ top: 21 + 7 * 4, height: 4 });
+    expect(trackBand(30, 5, 20)).toEqual({ top: 21 + 5 * 2, height: 2 });
   });
 });
