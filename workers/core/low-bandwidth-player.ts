@@ -16,6 +16,14 @@
  * missed it and waited for the one after: the wall lost pictures that
  * the network and the decoder both had time for.
  *
+ * Paced by the drawer: `draw` may answer a promise that settles once the
+ * picture has gone where it is shown (the page commit's batch, which posts
+ * once a frame: core/stage-tiles/page-commit.ts); until then the channel
+ * counts as decoding, so a picture arriving meanwhile waits undecoded and
+ * nothing more is asked. Decoding the next picture at once only had it
+ * replace the last one before the page took it, on a machine where
+ * decoding is what runs out.
+ *
  * - Wait threshold (spec 9, 2000 ms): a request unanswered that long marks
  *   the channel 'stalled' (the tile's slow-network warning); the request is
  *   not repeated (the socket is TCP, nothing is lost), and the next picture
@@ -60,8 +68,11 @@ export interface ClosableFrame {
 export interface LowBandwidthChannelDeps<F extends ClosableFrame> {
   openSocket(url: string, handlers: ChannelSocketHandlers): ChannelSocket;
   decode(base64: string): Promise<F>;
-  /** Takes ownership of the frame. */
-  draw(frame: F): void;
+  /**
+   * Takes ownership of the frame. May return a promise that settles once the frame has gone where it is shown
+   * (or was given up): the next decode waits for it.
+   */
+  draw(frame: F): void | Promise<void>;
   timers: Timers;
   now(): number;
   waitThresholdMs?: number;
@@ -243,7 +254,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
           frame.close();
           return;
         }
-        this.deps.draw(frame);
+        const taken = this.deps.draw(frame);
         this.counters.framesDrawn++;
         this.counters.lastFrameMs = this.deps.now();
         this.counters.decodeMsTotal += this.counters.lastFrameMs - receivedMs;
@@ -251,7 +262,8 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
           this.state = 'playing';
           this.emit({ type: 'playing' });
         }
-        this.decodeNext();
+        if (taken) void taken.then(() => this.decodeNext());
+        else this.decodeNext();
       },
       (error: unknown) => {
         if (this.state === 'closed') return;
@@ -262,8 +274,9 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
     );
   }
 
-  /** After a decode: the waiting picture, if any, and the next request. */
+  /** After a decode (and its drawing, when the drawer paces): the waiting picture, if any, and the next request. */
   private decodeNext(): void {
+    if (this.state === 'closed') return;
     this.decoding = false;
     const waiting = this.waiting;
     this.waiting = undefined;

@@ -15,7 +15,8 @@ export type TileRoute = 'bitmap' | 'compositor';
 
 /** What routing needs of a tile's canvas context. */
 export interface BitmapRenderer {
-  transferFromImageBitmap(bitmap: ImageBitmap | null): void;
+  /** May return a promise settling once the picture has gone on (the page commit's batch): see LowBandwidthChannelDeps.draw. */
+  transferFromImageBitmap(bitmap: ImageBitmap | null): void | Promise<void>;
 }
 
 export interface RoutedTile {
@@ -25,9 +26,9 @@ export interface RoutedTile {
 }
 
 /** Draws or hands on one picture of `tile`, taking ownership of it. */
-export function routePicture(tile: RoutedTile, picture: ImageBitmap, path: PicturePath, compositor: CompositorLink): void {
+export function routePicture(tile: RoutedTile, picture: ImageBitmap, path: PicturePath, compositor: CompositorLink): void | Promise<void> {
   if (path !== 'draw') return picture.close();
   if (tile.route === 'compositor') return compositor.send(tile.id, picture);
-  if (tile.renderer) tile.renderer.transferFromImageBitmap(picture);
-  else picture.close();
+  if (tile.renderer) return tile.renderer.transferFromImageBitmap(picture);
+  picture.close();
 }

@@ -16,12 +16,14 @@ class Frame {
   }
 }
 
-function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: boolean } = {}) {
+function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: boolean; pacedDraw?: boolean } = {}) {
   const clock = new FakeClock();
   const sent: string[] = [];
   const drawn: Frame[] = [];
   const events: ChannelEvent[] = [];
   const pendingDecodes: Array<() => void> = [];
+  /** With pacedDraw: per drawn frame, what tells the channel the frame has gone on. */
+  const takes: Array<() => void> = [];
   let handlers: ChannelSocketHandlers | null = null;
   let socketClosed = false;
   const channel = new LowBandwidthChannel<Frame>(
@@ -36,7 +38,10 @@ function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: 
           if (options.manualDecode) pendingDecodes.push(finish);
           else finish();
         }),
-      draw: (frame) => drawn.push(frame),
+      draw: (frame) => {
+        drawn.push(frame);
+        if (options.pacedDraw) return new Promise<void>((taken) => takes.push(taken));
+      },
       timers: clock,
       now: clock.now,
     },
@@ -50,6 +55,7 @@ function rig(options: { decodeFails?: (text: string) => boolean; manualDecode?: 
     events,
     channel,
     pendingDecodes,
+    takes,
     open: () => handlers!.onOpen(),
     picture: (text: string) => handlers!.onMessage(text),
     close: (code: number, reason = '') => handlers!.onClose(code, reason),
@@ -102,6 +108,41 @@ describe('low-bandwidth channel pull flow', () => {
     // Both arrived; only P1 had to wait for a decode (the bench tells a slow decoder from a slow source by these).
     expect(r.channel.stats.framesReceived).toBe(2);
     expect(r.channel.stats.framesWaited).toBe(1);
+  });
+
+  it('decodes the next picture only once the drawer has taken the last, asking nothing more meanwhile', async () => {
+    const r = rig({ pacedDraw: true });
+    r.open();
+    r.picture('P0'); // decoded and drawn; the drawer has not taken it on yet. P1 asked for
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0']);
+    expect(r.sent).toHaveLength(2);
+
+    r.picture('P1'); // waits undecoded behind P0, and nothing more is asked
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0']);
+    expect(r.channel.hasWaitingPicture).toBe(true);
+    expect(r.sent).toHaveLength(2);
+
+    r.takes.shift()!(); // P0 has gone on: P1 is decoded and drawn, P2 asked for
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0', 'P1']);
+    expect(r.channel.hasWaitingPicture).toBe(false);
+    expect(r.sent).toHaveLength(3);
+    expect(r.channel.stats).toMatchObject({ framesDrawn: 2, framesReceived: 2, framesWaited: 1 });
+  });
+
+  it('does not go on after a stop while a drawn picture waits to be taken', async () => {
+    const r = rig({ pacedDraw: true });
+    r.open();
+    r.picture('P0');
+    await flushPromises();
+    r.picture('P1');
+    r.channel.stop();
+    r.takes.shift()!();
+    await flushPromises();
+    expect(r.drawn.map((frame) => frame.text)).toEqual(['P0']);
+    expect(r.sent).toHaveLength(2);
   });
 
   it('never has more than one request outstanding', async () => {

@@ -97,6 +97,42 @@ describe('page commit batch', () => {
     expect(r.frames).toEqual([]);
   });
 
+  it("settles a picture's promise once it has left the batch: posted, replaced, forgotten or given up", async () => {
+    const r = rig();
+    const settled: string[] = [];
+    const put = (tileId: string, name: string) => void r.batch.put(tileId, asBitmap(new FakeFrame(name))).then(() => settled.push(name));
+    put('tile-1', 'posted');
+    put('tile-2', 'replaced');
+    put('tile-2', 'forgotten');
+    await Promise.resolve();
+    expect(settled).toEqual(['replaced']);
+    r.batch.forget('tile-2');
+    await Promise.resolve();
+    expect(settled).toEqual(['replaced', 'forgotten']);
+    r.runFrame();
+    await Promise.resolve();
+    expect(settled).toEqual(['replaced', 'forgotten', 'posted']);
+
+    // Waiting behind the batch in flight: settles when it is posted, not before.
+    put('tile-1', 'next');
+    r.runFrame();
+    await Promise.resolve();
+    expect(settled).toHaveLength(3);
+    r.port.answer();
+    r.runFrame();
+    await Promise.resolve();
+    expect(settled.at(-1)).toBe('next');
+
+    put('tile-1', 'destroyed');
+    r.batch.destroy();
+    put('tile-1', 'after');
+    await Promise.resolve();
+    expect(settled.slice(-2)).toEqual(['destroyed', 'after']);
+
+    const unconnected = new PageCommitBatch((callback) => callback());
+    await unconnected.put('tile-1', asBitmap(new FakeFrame()));
+  });
+
   it('closes and counts as dropped the pictures it has no page to post to', () => {
     const frames: Array<() => void> = [];
     const batch = new PageCommitBatch((callback) => frames.push(callback));

@@ -218,17 +218,28 @@ describe('stage tiles', () => {
     expect(r.compositors[0]!.pushed.map((entry) => entry.tileId)).toEqual(['tile-2']);
   });
 
-  it("posts a page tile's newest picture to the page once a frame, and counts the replaced one as dropped, not drawn", async () => {
+  it("decodes a page tile's next picture only once the page has its last one, so none is decoded to be replaced", async () => {
     const { r, page } = await pageTileWithPicture();
+    // The second picture arrives while the first still waits for the frame: it is not decoded yet, and nothing more is asked.
     r.sockets[0]!.handlers.onMessage('AAEC');
     await flushPromises();
-    expect(page.posted).toEqual([]);
+    expect(r.pictures).toHaveLength(1);
+    expect(r.sockets[0]!.sent).toEqual([REQUEST_FRAME_MESSAGE, REQUEST_FRAME_MESSAGE]);
     r.runFrame();
-    expect(page.posted).toHaveLength(1);
-    expect(page.posted[0]!.message.pictures).toEqual([{ tileId: 'tile-1', picture: r.pictures[1] }]);
-    expect(page.posted[0]!.transfer).toEqual([r.pictures[1]]);
-    expect(r.pictures[0]!.closed).toBe(true);
-    expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ framesDrawn: 1, framesDropped: 1 });
+    expect(page.posted.map((post) => post.message.pictures)).toEqual([[{ tileId: 'tile-1', picture: r.pictures[0] }]]);
+    expect(page.posted[0]!.transfer).toEqual([r.pictures[0]]);
+    // Posted: the waiting picture is decoded now and goes with the frame after the page's answer; the next is asked.
+    await flushPromises();
+    expect(r.pictures).toHaveLength(2);
+    expect(r.sockets[0]!.sent).toHaveLength(3);
+    page.answer();
+    r.runFrame();
+    expect(page.posted.map((post) => post.message.pictures)).toEqual([
+      [{ tileId: 'tile-1', picture: r.pictures[0] }],
+      [{ tileId: 'tile-1', picture: r.pictures[1] }],
+    ]);
+    expect(r.pictures.some((picture) => picture.closed)).toBe(false);
+    expect(r.tiles.stats().tiles['tile-1']).toMatchObject({ framesDrawn: 2, framesDropped: 0, framesReceived: 2 });
   });
 
   it("posts a page tile's picture after BATCH_LATEST_MS when no animation frame comes, and once only", async () => {
