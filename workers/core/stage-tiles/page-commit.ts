@@ -20,9 +20,9 @@
  * has left the batch (posted, replaced or given up), and a tile's pull loop
  * decodes its next picture only then (core/low-bandwidth-player.ts). A
  * picture decoded while the tile's last one still waited here was decoded
- * only to be replaced: measured, 1-2 a tile a second at 16 and 36 tiles x
- * 25 fps (5-13 % of the decodes) on a machine where decoding is what runs
- * out (tile-renderer-design.md, "Decoding paced by the page").
+ * only to be replaced: measured, 0.4-2 a tile a second at 16 and 36 tiles
+ * x 25 fps (3-15 % of the decodes) on a machine where decoding is what runs
+ * out (tile-renderer-design.md, "Decoding paced by the page: the choice").
  *
  * One batch in flight: the page answers each batch once it has committed it
  * (PAGE_COMMITTED), and until then pictures wait here, the newest per tile.
