@@ -108,6 +108,7 @@ export class LowBandwidthChannel<F extends ClosableFrame> {
   private socket: ChannelSocket | null = null;
   private state: ChannelState = 'idle';
   private outstanding = false;
+  /** A decode is under way, or its picture is not yet taken by a drawer that paces (see `draw`). */
   private decoding = false;
   /** A picture received while another was decoding, with its arrival time; decoded next. */
   private waiting: { text: string; receivedMs: number } | undefined;

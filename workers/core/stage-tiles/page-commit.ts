@@ -88,9 +88,21 @@ export interface PageCommitPort {
   onmessage: ((event: MessageEvent) => void) | null;
 }
 
+/** A picture in the batch, and what settles `put`'s promise for it. */
+interface Waiting {
+  picture: ImageBitmap;
+  taken: () => void;
+}
+
+/** A waiting picture that will not be posted: closed, and its `put` settled. */
+function giveUp(waiting: Waiting | undefined): void {
+  waiting?.picture.close();
+  waiting?.taken();
+}
+
 export class PageCommitBatch {
-  /** Per tile, the picture waiting for the next batch, and what settles `put`'s promise for it. */
-  private readonly pending = new Map<string, { picture: ImageBitmap; taken: () => void }>();
+  /** Per tile, the picture waiting for the next batch. */
+  private readonly pending = new Map<string, Waiting>();
   private readonly dropped = new Map<string, number>();
   private port: PageCommitPort | null = null;
   private frameRequested = false;
@@ -128,8 +140,7 @@ export class PageCommitBatch {
     }
     const older = this.pending.get(tileId);
     if (older) {
-      older.picture.close();
-      older.taken();
+      giveUp(older);
       this.countDrop(tileId);
     }
     return new Promise((taken) => {
@@ -145,19 +156,14 @@ export class PageCommitBatch {
 
   /** The tile is gone or starts over: its waiting picture is closed and its drop count cleared. */
   forget(tileId: string): void {
-    const waiting = this.pending.get(tileId);
-    waiting?.picture.close();
-    waiting?.taken();
+    giveUp(this.pending.get(tileId));
     this.pending.delete(tileId);
     this.dropped.delete(tileId);
   }
 
   destroy(): void {
     this.destroyed = true;
-    for (const { picture, taken } of this.pending.values()) {
-      picture.close();
-      taken();
-    }
+    for (const waiting of this.pending.values()) giveUp(waiting);
     this.pending.clear();
     this.port = null;
   }
