@@ -202,6 +202,8 @@ async function main(): Promise<void> {
             ...ALT_DECODERS.map((decoder) => ({ mode: 'worker' as const, decoder })),
             ...ALT_PATHS.map((picturePath) => ({ mode: 'worker' as const, picturePath })),
           );
+          // The naive player's own receiving, so the worker's 'receive only' row has a baseline beside it.
+          if (MODES.includes('naive') && ALT_PATHS.includes('receive')) variants.push({ mode: 'naive', picturePath: 'receive' });
         }
         for (const { mode, commit, workers, decoder, picturePath } of variants) {
           const player = commit
@@ -331,7 +333,7 @@ async function main(): Promise<void> {
   const ratios = WALLS.flatMap((tiles) =>
     RATES.map((fps): Record<string, string | number> => {
       const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.commit && !r.workers && !r.decoder && !r.picturePath && !r.throttle);
-      const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive' && !r.throttle);
+      const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive' && !r.picturePath && !r.throttle);
       if (!worker || !naive) return { tiles, 'fps asked': fps };
       return {
         tiles,
@@ -352,7 +354,7 @@ async function main(): Promise<void> {
   for (const tiles of WALLS) {
     for (const fps of RATES) {
       const worker = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'worker' && !r.commit && !r.workers && !r.decoder && !r.picturePath && !r.throttle);
-      const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive' && !r.throttle);
+      const naive = results.find((r) => r.tiles === tiles && r.fps === fps && r.mode === 'naive' && !r.picturePath && !r.throttle);
       if (worker) figures[`${tiles} tiles at ${fps} fps: worker drawn/tile/s`] = higher(worker.drawnPerTilePerSecond);
       if (worker && naive) figures[`${tiles} tiles at ${fps} fps: worker x naive drawn`] = higher(worker.drawnPerTilePerSecond / Math.max(0.001, naive.drawnPerTilePerSecond), 'ratio');
     }

@@ -35,7 +35,7 @@ export interface WallRun {
   governor?: 'on' | 'off';
   /** Governor runs: log once a second (page console) the page's frame rate, the monitor's level, the step and the pictures decoded, posted and committed. */
   trace?: boolean;
-  /** Worker player: pictures stopped after decoding or on arrival (cost attribution); drawn when absent. */
+  /** Pictures stopped after decoding (worker player) or on arrival (both players), for cost attribution; drawn when absent. */
   picturePath?: Exclude<PicturePath, 'draw'>;
 }
 
@@ -273,7 +273,7 @@ async function runNaive(run: WallRun, wall: HTMLElement): Promise<WallResult> {
           rate: run.fps,
         })
         .catch(() => null); // a session the recorder could not start leaves its tiles blank, as it would for a user
-      if (lease) tiles.push(startNaiveTile(img, await liveApi.lowBandwidthSocketUrl(lease.id)));
+      if (lease) tiles.push(startNaiveTile(img, await liveApi.lowBandwidthSocketUrl(lease.id), run.picturePath === 'receive' ? 'receive' : 'draw'));
       return lease;
     }),
   );

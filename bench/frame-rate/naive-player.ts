@@ -12,6 +12,9 @@
  * Not at the load event: that fires before decoding, and the browser
  * decodes an <img> only when it paints it, skipping pictures replaced in
  * between, so counting loads overstated what the naive player showed.
+ * With `path` 'receive' a picture counts on arrival and is not decoded:
+ * the baseline's own receiving cost (the same sockets and text messages),
+ * for the cost attribution beside the worker player's 'receive only'.
  * Benchmark code only.
  */
 export interface NaiveTile {
@@ -19,7 +22,7 @@ export interface NaiveTile {
   stop(): void;
 }
 
-export function startNaiveTile(img: HTMLImageElement, socketUrl: string): NaiveTile {
+export function startNaiveTile(img: HTMLImageElement, socketUrl: string, path: 'draw' | 'receive' = 'draw'): NaiveTile {
   const socket = new WebSocket(socketUrl);
   const tile: NaiveTile = { frames: 0, stop: () => socket.close() };
   const request = () => {
@@ -30,6 +33,11 @@ export function startNaiveTile(img: HTMLImageElement, socketUrl: string): NaiveT
   socket.onopen = request;
   socket.onmessage = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
+    if (path === 'receive') {
+      tile.frames++;
+      request();
+      return;
+    }
     const decoding = ++picture;
     img.src = `data:image/jpeg;base64,${event.data}`;
     img.decode().then(
