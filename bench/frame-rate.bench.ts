@@ -87,9 +87,8 @@ const CHROME_TRACE_DIR = process.env.FRAME_RATE_CHROME_TRACE;
 /**
  * Chromium's own log (--enable-logging to a file: renderer crashes and their
  * reason, out-of-memory kills, GPU process restarts), written beside the
- * results as <results name>-chromium.log. The page was lost late in two
- * full runs with nothing said on the bench's side; this is where the next
- * loss says why. Its tail is printed when the page crashes.
+ * results as <results name>-chromium.log. Its tail is printed when the
+ * page crashes or cannot be reloaded.
  */
 const CHROMIUM_LOG_TAIL_LINES = 40;
 /** FRAME_RATE_TRACE=1: the throttled runs log, once a second, the page's frame rate, the monitor's level, the step and the pictures (with FRAME_RATE_DEBUG to see them). */
@@ -131,6 +130,19 @@ async function runningCameras(baseUrl: string, token: string, wanted: number): P
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
+
+/**
+ * `npm run bench` (run-all.ts) stops a bench past its time-out with SIGTERM,
+ * on which Playwright closes the browser, and the runs under way then fail
+ * as if the page were lost. That is what "lost" the page at the end of full
+ * runs for days, when the runs outgrew a 15 minute time-out: the bench says
+ * so now, and a run cut short exits non-zero after writing what it measured.
+ */
+let stoppedBySignal = false;
+process.once('SIGTERM', () => {
+  stoppedBySignal = true;
+  console.error('frame-rate: SIGTERM (the bench run\'s time-out?): the browser closes, and the runs under way fail');
+});
 
 async function main(): Promise<void> {
   const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-bench-page-'));
@@ -181,7 +193,7 @@ async function main(): Promise<void> {
     };
     await page.goto(`${recorder.baseUrl}/index.html`);
     await page.waitForFunction(() => typeof window.runWall === 'function');
-    for (const tiles of WALLS) {
+    walls: for (const tiles of WALLS) {
       for (const fps of RATES) {
         // At 64 tiles (VARIANT_WALLS) the worker player also runs with the other tile commit, other media-worker counts,
         // the other decoder, and with pictures stopped after decoding or on arrival, which tells apart
@@ -238,6 +250,7 @@ async function main(): Promise<void> {
             // A run the recorder could not serve is reported, and the benchmark goes on.
             console.error(`${tiles} tiles at ${fps} fps (${mode}) failed: ${(error as Error).message.split('\n')[0]}`);
             rows.push({ tiles, 'fps asked': fps, player, playing: 'failed' });
+            if (stoppedBySignal) break walls;
             await page.reload();
             await page.waitForFunction(() => typeof window.runWall === 'function');
             continue;
@@ -271,8 +284,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    const cdp = THROTTLES.length > 0 ? await page.context().newCDPSession(page) : null;
-    throttled: for (const throttle of THROTTLES) {
+    const cdp = THROTTLES.length > 0 && !stoppedBySignal ? await page.context().newCDPSession(page) : null;
+    throttled: for (const throttle of cdp ? THROTTLES : []) {
       await cdp!.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       // The naive player too: how much of what is asked a throttled page can draw at all.
       for (const governor of ['off', 'on', undefined] as const) {
@@ -296,8 +309,9 @@ async function main(): Promise<void> {
         } catch (error) {
           console.error(`${player} failed: ${(error as Error).message.split('\n')[0]}`);
           throttledRows.push({ player, 'page fps': 'failed' });
-          // A throttled page can take the browser's page down with it (seen at 20x): then the throttled runs end
-          // here, and what was measured is still printed and written below.
+          if (stoppedBySignal) break throttled;
+          // Should the page be lost (a crash), the throttled runs end here, and what was measured is still
+          // printed and written below.
           const recovered = await page
             .reload()
             .then(() => page.waitForFunction(() => typeof window.runWall === 'function'))
@@ -313,8 +327,7 @@ async function main(): Promise<void> {
         }
         await new Promise((resolve) => setTimeout(resolve, 4000));
       }
-      // The page may have been lost after its last run here too (seen once, after a full run's 4x rows):
-      // what was measured is still printed and written below.
+      // The page may have been lost after its last run here too: what was measured is still printed and written below.
       const reset = await cdp!.send('Emulation.setCPUThrottlingRate', { rate: 1 }).then(
         () => true,
         (error: Error) => {
@@ -361,6 +374,7 @@ async function main(): Promise<void> {
   }
   const file = writeResults(RESULTS_NAME, { windowMs: WINDOW_MS, runs: results, ratios }, figures);
   console.log(`results: ${file}`);
+  if (stoppedBySignal) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

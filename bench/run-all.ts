@@ -34,6 +34,14 @@ function parseArgsOrExit(): { args: RunArgs; files: string[] } {
   }
 }
 
+/**
+ * How long one bench may run before it is stopped. Each bench bounds its own
+ * runs; this catches one that hangs. The full frame-rate bench takes 15-17
+ * minutes on the 2-core machine (30 wall runs, then the throttled page), and
+ * at 15 it was cut in its last runs, which read as a lost page.
+ */
+const BENCH_TIME_OUT_MS = 30 * 60_000;
+
 /** Runs the benches; answers the names of those that failed. */
 function run(files: readonly string[]): Set<string> {
   const failed = new Set<string>();
@@ -41,7 +49,7 @@ function run(files: readonly string[]): Set<string> {
     console.log(`\n=== ${file}`);
     // tsx itself, not through npx: on the time-out the signal must reach the bench, which stops the servers it
     // started (npx does not pass SIGTERM on, and a killed npx left a bench and its servers running).
-    const result = spawnSync(TSX, [path.join(benchDir, file)], { stdio: 'inherit', timeout: 15 * 60_000, killSignal: 'SIGTERM' });
+    const result = spawnSync(TSX, [path.join(benchDir, file)], { stdio: 'inherit', timeout: BENCH_TIME_OUT_MS, killSignal: 'SIGTERM' });
     if (result.status !== 0) {
       failed.add(benchName(file));
       console.error(`${file} failed (${result.status ?? result.signal})`);
