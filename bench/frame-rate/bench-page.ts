@@ -14,6 +14,7 @@ import type { PictureDecoder, PicturePath } from '../../workers/core/stage-tiles
 import type { TileCommit } from '../../src/media/tile-commit';
 import { browserTimers } from '../../workers/core/browser-timers';
 import { startNaiveTile, type NaiveTile } from './naive-player';
+import { TileCounters } from './tile-counters';
 import { startFrameRateMonitor } from '../../src/media/frame-rate-monitor';
 
 export interface WallRun {
@@ -70,6 +71,9 @@ function spread(before: number[], after: number[], seconds: number): { slowestTi
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The worker player's tile counters, and how often they are read in a window (tile-counters.ts). */
+const COUNTED = ['framesDrawn', 'framesDropped', 'framesReceived', 'framesWaited', 'decodeMsTotal'] as const;
+const COUNTER_READ_MS = 250;
 
 /**
  * After the fixed warm-up, waits until every tile has shown a picture, up to
@@ -204,44 +208,60 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     });
     if (run.trace) stopTrace = traceWall(media, () => level);
   }
-  const decodeTotals = async () => {
-    const stats = await media.workerStats();
-    const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
-    return {
-      frames: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
-      replaced: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
-      received: tiles.reduce((s, tile) => s + tile.framesReceived, 0),
-      waited: tiles.reduce((s, tile) => s + tile.framesWaited, 0),
-      decodeMs: tiles.reduce((s, tile) => s + tile.decodeMsTotal, 0),
-      perTile: canvases.map((canvas) => {
-        const id = media.tileIdOf(canvas);
-        return stats.reduce((n, worker) => n + (id ? (worker.tiles[id]?.framesDrawn ?? 0) : 0), 0);
-      }),
-    };
-  };
-  const total = async () => (await decodeTotals()).frames;
+  // The tiles' counters are read a few times a second through the window, so a tile the governor restarts
+  // (its channel counts from zero again) keeps what it drew (tile-counters.ts). Readings go one at a time.
+  const counters = new TileCounters(COUNTED, 'framesReceived');
+  let reading = Promise.resolve();
+  const read = () =>
+    (reading = reading.then(async () => {
+      const stats = await media.workerStats();
+      counters.add(Object.fromEntries(stats.flatMap((worker) => Object.entries(worker.tiles))));
+    }));
+  const perTile = () =>
+    canvases.map((canvas) => {
+      const id = media.tileIdOf(canvas);
+      return id ? counters.of(id).framesDrawn : 0;
+    });
   const playing = () => players.filter((player) => player.view.snapshot.source === 'playing').length;
   await warmUp(run, playing);
   const playingTiles = playing();
-  const before = await decodeTotals();
-  const result = await measure(total, run.durationMs);
-  const after = await decodeTotals();
-  const decodeMs = after.frames > before.frames ? (after.decodeMs - before.decodeMs) / (after.frames - before.frames) : null;
+  await read();
+  // The window's edges: measure() counts once as it opens and once as it closes.
+  type Edge = { totals: ReturnType<typeof counters.total>; perTile: number[] };
+  const edges: Edge[] = [];
+  let windowOpen = true;
+  const sampling = (async () => {
+    while (windowOpen) {
+      await sleep(COUNTER_READ_MS);
+      await read();
+    }
+  })();
+  const result = await measure(async () => {
+    await read();
+    edges.push({ totals: counters.total(), perTile: perTile() });
+    return edges.at(-1)!.totals.framesDrawn;
+  }, run.durationMs);
+  windowOpen = false;
+  await sampling;
+  const [start, end] = edges as [Edge, Edge];
+  const drawn = end.totals.framesDrawn - start.totals.framesDrawn;
+  const decodeMs = drawn > 0 ? (end.totals.decodeMsTotal - start.totals.decodeMsTotal) / drawn : null;
   const loadStep = media.loadStep;
   stopTrace();
   stopMonitor();
   for (const player of players) player.destroy();
   media.destroy();
   wall.replaceChildren();
-  const focusedTileFps = ((after.perTile[0] ?? 0) - (before.perTile[0] ?? 0)) / result.seconds;
+  const focusedTileFps = ((end.perTile[0] ?? 0) - (start.perTile[0] ?? 0)) / result.seconds;
+  const perTileSecond = (key: (typeof COUNTED)[number]) => (end.totals[key] - start.totals[key]) / run.tiles / result.seconds;
   return {
     playingTiles,
     ...result,
     decodeMs,
-    replacedPerTilePerSecond: (after.replaced - before.replaced) / run.tiles / result.seconds,
-    receivedPerTilePerSecond: (after.received - before.received) / run.tiles / result.seconds,
-    waitedPerTilePerSecond: (after.waited - before.waited) / run.tiles / result.seconds,
-    ...spread(before.perTile, after.perTile, result.seconds),
+    replacedPerTilePerSecond: perTileSecond('framesDropped'),
+    receivedPerTilePerSecond: perTileSecond('framesReceived'),
+    waitedPerTilePerSecond: perTileSecond('framesWaited'),
+    ...spread(start.perTile, end.perTile, result.seconds),
     ...(run.governor ? { focusedTileFps, loadStep } : {}),
   };
 }
