@@ -140,28 +140,29 @@ async function measure(count: () => Promise<number>, durationMs: number) {
   };
 }
 
-/** Once a second, on the page's console: where a throttled wall's pictures go (bench/frame-rate.bench.ts FRAME_RATE_TRACE). */
-function traceWall(media: StageMedia, level: () => string): () => void {
+/**
+ * Once a second, on the page's console: where a throttled wall's pictures go (bench/frame-rate.bench.ts
+ * FRAME_RATE_TRACE). `counted` is the run's tile counters (tile-counters.ts), so a restarted tile keeps its count.
+ */
+function traceWall(media: StageMedia, level: () => string, counted: () => { framesDrawn: number; framesDropped: number }): () => void {
   const pageFrames = countAnimationFrames();
   let last = { ms: performance.now(), frames: 0, posted: 0, dropped: 0, committed: 0 };
   const timer = setInterval(() => {
-    void media.workerStats().then((stats) => {
-      const tiles = stats.flatMap((worker) => Object.values(worker.tiles));
-      const now = {
-        ms: performance.now(),
-        frames: pageFrames.frames(),
-        posted: tiles.reduce((s, tile) => s + tile.framesDrawn, 0),
-        dropped: tiles.reduce((s, tile) => s + tile.framesDropped, 0),
-        committed: media.picturesCommitted,
-      };
-      const seconds = (now.ms - last.ms) / 1000;
-      const rate = (key: 'frames' | 'posted' | 'dropped' | 'committed') => ((now[key] - last[key]) / seconds).toFixed(1);
-      console.log(
-        `trace: ${seconds.toFixed(1)} s, page ${rate('frames')} fps, ${level()}, step ${media.loadStep}, ` +
-          `posted ${rate('posted')}/s, replaced ${rate('dropped')}/s, committed ${rate('committed')}/s`,
-      );
-      last = now;
-    });
+    const totals = counted();
+    const now = {
+      ms: performance.now(),
+      frames: pageFrames.frames(),
+      posted: totals.framesDrawn,
+      dropped: totals.framesDropped,
+      committed: media.picturesCommitted,
+    };
+    const seconds = (now.ms - last.ms) / 1000;
+    const rate = (key: 'frames' | 'posted' | 'dropped' | 'committed') => ((now[key] - last[key]) / seconds).toFixed(1);
+    console.log(
+      `trace: ${seconds.toFixed(1)} s, page ${rate('frames')} fps, ${level()}, step ${media.loadStep}, ` +
+        `posted ${rate('posted')}/s, replaced ${rate('dropped')}/s, committed ${rate('committed')}/s`,
+    );
+    last = now;
   }, 1000);
   return () => {
     pageFrames.stop();
@@ -196,6 +197,28 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
     players.push(player);
     player.play();
   }
+  // The tiles' counters, read four times a second from here to the window's end and summed across each tile's
+  // channels, so a tile the governor restarts (its channel counts from zero again) keeps what it drew
+  // (tile-counters.ts). Readings go one at a time.
+  const counters = new TileCounters(COUNTED, 'framesReceived');
+  let reading = Promise.resolve();
+  const read = () =>
+    (reading = reading.then(async () => {
+      const stats = await media.workerStats();
+      counters.add(Object.fromEntries(stats.flatMap((worker) => Object.entries(worker.tiles))));
+    }));
+  let counting = true;
+  const sampling = (async () => {
+    while (counting) {
+      await read();
+      await sleep(COUNTER_READ_MS);
+    }
+  })();
+  const perTile = () =>
+    canvases.map((canvas) => {
+      const id = media.tileIdOf(canvas);
+      return id ? counters.of(id).framesDrawn : 0;
+    });
   let stopMonitor = () => undefined as void;
   let stopTrace = () => undefined as void;
   if (run.governor) {
@@ -206,42 +229,20 @@ async function runWorker(run: WallRun, wall: HTMLElement): Promise<WallResult> {
       if (run.trace) console.log(`monitor: ${level}`);
       if (run.governor === 'on') media.setFrameRateLevel(state.level);
     });
-    if (run.trace) stopTrace = traceWall(media, () => level);
+    if (run.trace) stopTrace = traceWall(media, () => level, () => counters.total());
   }
-  // The tiles' counters are read a few times a second through the window, so a tile the governor restarts
-  // (its channel counts from zero again) keeps what it drew (tile-counters.ts). Readings go one at a time.
-  const counters = new TileCounters(COUNTED, 'framesReceived');
-  let reading = Promise.resolve();
-  const read = () =>
-    (reading = reading.then(async () => {
-      const stats = await media.workerStats();
-      counters.add(Object.fromEntries(stats.flatMap((worker) => Object.entries(worker.tiles))));
-    }));
-  const perTile = () =>
-    canvases.map((canvas) => {
-      const id = media.tileIdOf(canvas);
-      return id ? counters.of(id).framesDrawn : 0;
-    });
   const playing = () => players.filter((player) => player.view.snapshot.source === 'playing').length;
   await warmUp(run, playing);
   const playingTiles = playing();
-  await read();
   // The window's edges: measure() counts once as it opens and once as it closes.
   type Edge = { totals: ReturnType<typeof counters.total>; perTile: number[] };
   const edges: Edge[] = [];
-  let windowOpen = true;
-  const sampling = (async () => {
-    while (windowOpen) {
-      await sleep(COUNTER_READ_MS);
-      await read();
-    }
-  })();
   const result = await measure(async () => {
     await read();
     edges.push({ totals: counters.total(), perTile: perTile() });
     return edges.at(-1)!.totals.framesDrawn;
   }, run.durationMs);
-  windowOpen = false;
+  counting = false;
   await sampling;
   const [start, end] = edges as [Edge, Edge];
   const drawn = end.totals.framesDrawn - start.totals.framesDrawn;
